@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import type { Deps } from './deps.ts'
+import { ApiError, type Env, mountRoutes } from './http.ts'
+import { buildOpenApi } from './openapi.ts'
+import { activityRoutes } from './routes/activities.ts'
+import { authRoutes } from './routes/auth.ts'
+import { businessRoutes } from './routes/business.ts'
+import { devRoutes } from './routes/dev.ts'
+import { otpRoutes } from './routes/otp.ts'
+import { resourceRoutes } from './routes/resources.ts'
+import { teamRoutes } from './routes/team.ts'
+import { userRoutes } from './routes/users.ts'
+import { authenticate } from './security/tokens.ts'
+
+export const API_BASE_PATH = '/api/v1'
+
+export const routes = [
+	...authRoutes,
+	...otpRoutes,
+	...userRoutes,
+	...resourceRoutes,
+	...businessRoutes,
+	...teamRoutes,
+	...activityRoutes,
+	...devRoutes,
+]
+
+export function createApi(deps: Deps) {
+	const app = new Hono<Env>().basePath(API_BASE_PATH)
+	const openApi = buildOpenApi(routes)
+
+	app.use(async (c, next) => {
+		const requestId = c.req.header('x-request-id') ?? randomUUID()
+		c.set('requestId', requestId)
+		c.header('X-Request-Id', requestId)
+		c.set('auth', null)
+		const header = c.req.header('authorization')
+		const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
+		if (token) {
+			const found = await authenticate(deps.db, token, deps.now())
+			if (found) {
+				c.set('auth', found.auth)
+				if (found.newToken) c.header('X-New-Token', found.newToken)
+			}
+		}
+		await next()
+	})
+
+	app.get('/openapi.json', (c) => c.json(openApi))
+	mountRoutes(app, deps, routes)
+
+	app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))
+	app.onError((error, c) => {
+		if (error instanceof ApiError) {
+			return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status)
+		}
+		console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
+		return c.json({ message: 'Something went wrong.', request_id: c.get('requestId') }, 500)
+	})
+	return app
+}
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,25 @@
+import path from 'node:path'
+import { createApi } from './app.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
+import type { ApiEnv } from './env.ts'
+import { createMailer } from './mail.ts'
+
+/** Open the database (migrating it), seed it and build the API with its dependencies. */
+export async function bootApi(env: ApiEnv) {
+	const database = await openDatabase({
+		url: env.DATABASE_URL,
+		dataDir: path.resolve(env.DATA_DIR, 'pglite'),
+	})
+	await seedReferenceData(database.db)
+	// Demo accounts exist only in the embedded default, never on a real server.
+	if (database.kind === 'pglite') await seedDemoAccounts(database.db)
+	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+	const api = createApi({
+		db: database.db,
+		mailer,
+		env: { publicUrl: env.publicUrl, outboxPage: env.outboxPage },
+		now: () => new Date(),
+	})
+	return { api, database, mailer }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { Id, Page, PageSize, Paginated } from './common.ts'
+
+export const Activity = z.object({
+	id: Id,
+	type: z.string(),
+	description: z.string(),
+	actor: z.object({ id: Id, name: z.string() }).nullable(),
+	created_at: z.string(),
+})
+export type Activity = z.infer<typeof Activity>
+
+const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
+
+export const ActivitiesQuery = z.object({
+	type: z.string().max(60).optional(),
+	actor: Id.optional(),
+	from: isoDate.optional(),
+	to: isoDate.optional(),
+	page: Page,
+	page_size: PageSize,
+})
+
+export const ActivitiesResponse = Paginated(Activity)
+
+export const Todo = z.object({
+	id: z.string(),
+	title: z.string(),
+	description: z.string(),
+	href: z.string(),
+})
+export type Todo = z.infer<typeof Todo>
+export const TodosQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).optional() })
+export const TodosResponse = z.array(Todo)
+
+export const PermissionsResponse = z.array(z.string())

@@ -1,0 +1,16 @@
+import { serve } from '@hono/node-server'
+import { bootApi } from './bootstrap.ts'
+import { readApiEnv } from './env.ts'
+
+/** `npm run start:api`: the insurer API alone, for a portal that reaches it over HTTP. */
+const env = readApiEnv()
+const { api, database } = await bootApi(env)
+const server = serve({ fetch: api.fetch, port: env.API_PORT, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+	console.log(`API listening on http://localhost:${info.port}/api/v1`)
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		server.close(() => void database.close().then(() => process.exit(0)))
+	})
+}

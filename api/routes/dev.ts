@@ -1,0 +1,31 @@
+import { desc, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { mailOutbox } from '../db/schema.ts'
+import { ApiError, defineRoute } from '../http.ts'
+
+const OutboxMail = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })
+
+/** The local outbox, readable only where the mailer is the outbox and OUTBOX_PAGE allows it. */
+export const devRoutes = [
+	defineRoute({
+		method: 'get',
+		path: '/dev/outbox',
+		summary: 'Mail kept by the local outbox (embedded default only)',
+		tag: 'dev',
+		auth: 'public',
+		query: z.object({ to: z.string().optional() }),
+		response: z.array(OutboxMail),
+		handler: async ({ query, deps }) => {
+			if (!deps.env.outboxPage || deps.mailer.kind !== 'outbox') throw new ApiError(404, 'We could not find that page.')
+			const rows = await deps.db
+				.select()
+				.from(mailOutbox)
+				.where(query.to ? sql`lower(${mailOutbox.to}) = ${query.to.toLowerCase()}` : undefined)
+				.orderBy(desc(mailOutbox.createdAt))
+				.limit(100)
+			return {
+				data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() })),
+			}
+		},
+	}),
+]
