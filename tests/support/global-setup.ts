@@ -1,0 +1,49 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { openDatabase } from '#api/db/client.ts'
+import { seedReferenceData } from '#api/db/seed/index.ts'
+import { adminUrl, postgresAnswers, TEMPLATE_DB, withDatabase } from './postgres.ts'
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		pgliteSnapshot: string
+		postgresTemplate: string | null
+	}
+}
+
+/**
+ * Migrate and seed once per run: a PGlite snapshot the workers load, and a PostgreSQL template
+ * database each worker copies. Opening an empty PGlite costs seconds; loading a snapshot does not.
+ */
+export default async function setup(project: TestProject) {
+	if (process.env.TEST_DB === 'postgres' || project.name === 'postgres') {
+		if (!(await postgresAnswers())) {
+			console.warn(`[tests] no PostgreSQL server at ${adminUrl()}: the postgres project is skipped`)
+			project.provide('postgresTemplate', null)
+			project.provide('pgliteSnapshot', '')
+			return
+		}
+		await withDatabase(adminUrl(), async (client) => {
+			await client.query(`drop database if exists ${TEMPLATE_DB} with (force)`)
+			await client.query(`create database ${TEMPLATE_DB}`)
+		})
+		const url = adminUrl(TEMPLATE_DB)
+		const database = await openDatabase({ url })
+		await seedReferenceData(database.db)
+		await database.close()
+		project.provide('postgresTemplate', TEMPLATE_DB)
+		project.provide('pgliteSnapshot', '')
+		return
+	}
+	const database = await openDatabase({ dataDir: null })
+	await seedReferenceData(database.db)
+	const client = (database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client
+	const blob = await client.dumpDataDir('none')
+	await database.close()
+	const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-')), 'snapshot.tar')
+	writeFileSync(file, Buffer.from(await blob.arrayBuffer()))
+	project.provide('pgliteSnapshot', file)
+	project.provide('postgresTemplate', null)
+}

@@ -1,0 +1,29 @@
+import pg from 'pg'
+
+export const TEMPLATE_DB = 'portal_test_template'
+
+/** DATABASE_URL_TEST names the server; the default is the local one with trust auth. */
+export function adminUrl(database?: string) {
+	const url = new URL(process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test')
+	if (database) url.pathname = `/${database}`
+	return url.toString()
+}
+
+export async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
+	const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+	await client.connect()
+	try {
+		return await fn(client)
+	} finally {
+		await client.end()
+	}
+}
+
+export async function postgresAnswers() {
+	try {
+		await withDatabase(adminUrl(), (c) => c.query('select 1'))
+		return true
+	} catch {
+		return false
+	}
+}

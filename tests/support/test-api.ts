@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { desc, sql } from 'drizzle-orm'
+import { describe, inject } from 'vitest'
+import { createApi } from '#api/app.ts'
+import { type Database, openDatabase } from '#api/db/client.ts'
+import { mailOutbox } from '#api/db/schema.ts'
+import { createMailer } from '#api/mail.ts'
+import { adminUrl, TEMPLATE_DB, withDatabase } from './postgres.ts'
+
+const target = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+
+/** `describe` for integration suites: skipped on the postgres project when no server answers. */
+export const describeApi: typeof describe =
+	target === 'postgres' && !inject('postgresTemplate') ? (describe.skip as typeof describe) : describe
+
+let database: Promise<Database> | undefined
+
+/** One database per worker, copied from the migrated and seeded template of this run. */
+function workerDatabase() {
+	database ??= (async () => {
+		if (target === 'pglite') {
+			const snapshot = readFileSync(inject('pgliteSnapshot'))
+			return openDatabase({ dataDir: null, loadDataDir: new Blob([snapshot]), migrate: false })
+		}
+		const name = `portal_test_${process.pid}_${randomUUID().slice(0, 8)}`
+		await withDatabase(adminUrl(), (c) => c.query(`create database ${name} template ${TEMPLATE_DB}`))
+		return openDatabase({ url: adminUrl(name), migrate: false })
+	})()
+	return database
+}
+
+export type CallResult<T = any> = { status: number; body: T; headers: Headers }
+
+/** The real API over the worker's database, with a clock tests can move forward. */
+export async function testApi() {
+	const { db } = await workerDatabase()
+	let offsetMs = 0
+	const now = () => new Date(Date.now() + offsetMs)
+	const mailer = await createMailer({ db, from: 'test@localhost' })
+	const api = createApi({ db, mailer, env: { publicUrl: 'http://portal.test', outboxPage: true }, now })
+
+	async function call<T = any>(
+		method: string,
+		path: string,
+		options: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string> } = {},
+	): Promise<CallResult<T>> {
+		const headers: Record<string, string> = { ...options.headers }
+		if (options.token) headers.authorization = `Bearer ${options.token}`
+		let body: string | undefined
+		if (options.rawBody !== undefined) body = options.rawBody
+		else if (options.body !== undefined) {
+			headers['content-type'] = 'application/json'
+			body = JSON.stringify(options.body)
+		}
+		const response = await api.request(`/api/v1${path}`, { method, headers, body })
+		const text = await response.text()
+		return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+	}
+
+	/** The 6-digit code in the newest mail to `email`. */
+	async function latestCode(email: string) {
+		const [mail] = await db
+			.select()
+			.from(mailOutbox)
+			.where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`)
+			.orderBy(desc(mailOutbox.createdAt))
+			.limit(1)
+		const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
+		if (!code) throw new Error(`No code mailed to ${email}`)
+		return code
+	}
+
+	async function latestMail(email: string) {
+		const [mail] = await db
+			.select()
+			.from(mailOutbox)
+			.where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`)
+			.orderBy(desc(mailOutbox.createdAt))
+			.limit(1)
+		return mail ?? null
+	}
+
+	/** A new account of its own customer, optionally verified and with KYC done. */
+	async function createAccount(
+		options: { kind?: 'business' | 'individual'; verified?: boolean; kyc?: boolean; password?: string } = {},
+	) {
+		const kind = options.kind ?? 'business'
+		const email = `${kind}-${randomUUID().slice(0, 12)}@example.test`
+		const password = options.password ?? 'Test-pass-1234'
+		const signUp = await call('POST', '/auth/sign-up', {
+			body: {
+				account_type: kind,
+				first_name: 'Ngozi',
+				last_name: 'Eze',
+				email,
+				phone: '08031234567',
+				password,
+				...(kind === 'business' ? { business_name: 'Eze Foods Ltd' } : {}),
+			},
+		})
+		if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
+		const token: string = signUp.body.data.access_token
+		const user = signUp.body.data
+		if (options.verified ?? true) {
+			const verified = await call('POST', '/auth/verify-email', { token, body: { otp: await latestCode(email) } })
+			if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`)
+		}
+		if (options.kyc) {
+			const kyc = await call('POST', `/business/${user.customer.id}`, {
+				token,
+				body: {
+					sector: 'Healthcare',
+					business_type: kind === 'business' ? 'none' : undefined,
+					state: 'Lagos',
+					lga: 'Ikeja',
+					address: '1 Awolowo Way',
+					phone: '08031234567',
+				},
+			})
+			if (kyc.status !== 200) throw new Error(`kyc failed: ${JSON.stringify(kyc.body)}`)
+		}
+		return { email, password, token, userId: user.id as string, customerId: user.customer.id as string }
+	}
+
+	return {
+		api,
+		db,
+		call,
+		latestCode,
+		latestMail,
+		createAccount,
+		advanceClock: (ms: number) => {
+			offsetMs += ms
+		},
+	}
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config'
+
+const integration = ['api/**/*.integration.test.ts', 'app/**/*.integration.test.ts']
+
+export default defineConfig({
+	test: {
+		projects: [
+			{
+				extends: true,
+				test: {
+					name: 'unit',
+					include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'scripts/**/*.test.ts'],
+					exclude: integration,
+				},
+			},
+			{
+				extends: true,
+				test: {
+					name: 'pglite',
+					include: integration,
+					globalSetup: ['tests/support/global-setup.ts'],
+					env: { TEST_DB: 'pglite' },
+					testTimeout: 30_000,
+					hookTimeout: 60_000,
+				},
+			},
+			{
+				extends: true,
+				test: {
+					name: 'postgres',
+					include: integration,
+					globalSetup: ['tests/support/global-setup.ts'],
+					env: { TEST_DB: 'postgres' },
+					testTimeout: 30_000,
+					hookTimeout: 60_000,
+				},
+			},
+		],
+	},
+})
