@@ -1,0 +1,124 @@
+import type { ChangeEvent, ComponentProps, CompositionEvent, KeyboardEvent } from 'react'
+import { digitsAndPlusOnly, normalizeFormatInput, normalizeNairaInput, stepFormatInput } from '#app/lib/number-input.ts'
+import { normalizePhoneInput } from '#app/lib/phone.ts'
+
+// The section 5 input rules, applied as the user types. The same functions run in the server-side
+// schemas (phoneSchema, nairaInputSchema, formatInputSchema), so without JavaScript these are plain
+// inputs and the server gives the same result.
+//
+// The inputs are uncontrolled: the DOM holds the value, which starts from the normalized defaultValue
+// and is rewritten in place on each input. Conform reads and resets native inputs (a new field key
+// remounts the input with its new defaultValue), a form's reset button restores the server-rendered
+// value, and the caret can be kept beside the digit the user was editing.
+
+export const inputClassName =
+	'w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:outline-2 focus:outline-offset-1 focus:outline-emerald-700 aria-[invalid=true]:border-red-600'
+
+/**
+ * Any prop of <input> (id, name, aria-invalid, aria-describedby, required, a conform getInputProps
+ * spread…) except value and type, which the component owns. Pass the starting value as defaultValue.
+ */
+export type NormalizedInputProps = Omit<ComponentProps<'input'>, 'value' | 'type'>
+
+type Normalize = (raw: string) => string
+
+function countDigits(text: string): number {
+	return text.replace(/\D/g, '').length
+}
+
+/** Where the caret goes in `text` to sit just after its `digits`-th digit (before the first digit for 0). */
+export function caretAfterDigits(text: string, digits: number): number {
+	if (digits <= 0) {
+		const first = text.search(/\d/)
+		return first === -1 ? text.length : first
+	}
+	let seen = 0
+	for (let index = 0; index < text.length; index++) {
+		if (text[index] >= '0' && text[index] <= '9' && ++seen === digits) return index + 1
+	}
+	return text.length
+}
+
+/** Rewrites the input's value with `normalize`, keeping the caret after the same number of digits. */
+export function normalizeInPlace(input: HTMLInputElement, normalize: Normalize): void {
+	const raw = input.value
+	const next = normalize(raw)
+	if (next === raw) return
+	const caret = input.selectionStart
+	input.value = next
+	if (caret !== null && input.ownerDocument.activeElement === input) {
+		const position = caretAfterDigits(next, countDigits(raw.slice(0, caret)))
+		input.setSelectionRange(position, position)
+	}
+}
+
+// Sets the value the way typing does, so React's onChange and conform's input listener both hear it.
+// React tracks the value through the element's own setter, so the prototype's setter is used.
+function setValueAsTyped(input: HTMLInputElement, value: string): void {
+	Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
+	input.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+function NormalizedInput({
+	normalize,
+	type,
+	defaultValue,
+	className,
+	onChange,
+	onCompositionEnd,
+	...props
+}: NormalizedInputProps & { normalize: Normalize; type: 'tel' | 'text' }) {
+	return (
+		<input
+			{...props}
+			type={type}
+			defaultValue={defaultValue === undefined ? undefined : normalize(String(defaultValue))}
+			className={className ? `${inputClassName} ${className}` : inputClassName}
+			onChange={(event: ChangeEvent<HTMLInputElement>) => {
+				// Mid-composition (IME, some Android keyboards) the text is not final; compositionend handles it.
+				if (!(event.nativeEvent as InputEvent).isComposing) normalizeInPlace(event.currentTarget, normalize)
+				onChange?.(event)
+			}}
+			onCompositionEnd={(event: CompositionEvent<HTMLInputElement>) => {
+				normalizeInPlace(event.currentTarget, normalize)
+				onCompositionEnd?.(event)
+			}}
+		/>
+	)
+}
+
+/** Nigerian telephone number: digits only, starts with 0 or 234, 11 or 13 digits (spec section 5). */
+export function PhoneInput(props: NormalizedInputProps) {
+	return <NormalizedInput inputMode="tel" autoComplete="tel" {...props} type="tel" normalize={normalizePhoneInput} />
+}
+
+/** Digits and '+' only (spec section 5), for codes and account numbers rather than amounts. */
+export function NumberInput(props: NormalizedInputProps) {
+	return <NormalizedInput inputMode="numeric" {...props} type="text" normalize={digitsAndPlusOnly} />
+}
+
+/** Whole Naira with the ₦ sign and thousands separators: '₦12,346'. Read it with nairaInputSchema. */
+export function NairaInput(props: NormalizedInputProps) {
+	return <NormalizedInput inputMode="numeric" {...props} type="text" normalize={normalizeNairaInput} />
+}
+
+/** A thousands-separated whole number, never below 0; ArrowUp and ArrowDown change it by 1. */
+export function FormatInput({ onKeyDown, ...props }: NormalizedInputProps) {
+	return (
+		<NormalizedInput
+			inputMode="numeric"
+			{...props}
+			type="text"
+			normalize={normalizeFormatInput}
+			onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+				onKeyDown?.(event)
+				const input = event.currentTarget
+				const delta = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : 0
+				if (delta === 0 || event.defaultPrevented || input.readOnly) return
+				if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+				event.preventDefault()
+				setValueAsTyped(input, stepFormatInput(input.value, delta))
+			}}
+		/>
+	)
+}

@@ -1,0 +1,17 @@
+/** Only a path on this site may be a return_url: never another origin. */
+export function safeReturnUrl(value: string | null | undefined, fallback = '/') {
+	if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
+	return value
+}
+
+/**
+ * Spec section 2: without a session the user goes to /login with the original query and a
+ * return_url holding the path they asked for.
+ */
+export function loginUrl(requestUrl: string) {
+	const url = new URL(requestUrl)
+	const params = new URLSearchParams(url.search)
+	params.delete('return_url')
+	params.set('return_url', url.pathname)
+	return `/login?${params}`
+}

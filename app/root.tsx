@@ -1,0 +1,97 @@
+import {
+	Link,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	data,
+	isRouteErrorResponse,
+	useLoaderData,
+	useRouteError,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
+import { Toasts } from './components/ui/toasts.tsx'
+import { MESSAGES } from './lib/errors.ts'
+import { apiMiddleware } from './server/middleware.server.ts'
+import { readToasts } from './server/toast.server.ts'
+import './app.css'
+
+export const middleware: Route.MiddlewareFunction[] = [apiMiddleware]
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const { toasts, headers } = await readToasts(request)
+	return data({ toasts }, headers ? { headers } : undefined)
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	return (
+		<html lang="en-NG">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#065f46" />
+				<Meta />
+				<Links />
+				{/* Parts that only make sense with JavaScript hide when it is off. */}
+				<noscript>
+					<style>{'.js-only{display:none!important}'}</style>
+				</noscript>
+			</head>
+			<body className="min-h-dvh">
+				<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+					Skip to content
+				</a>
+				<OfflineBanner />
+				{children}
+				<ScrollRestoration />
+				<Scripts />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	const { toasts } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<AppShellEffects />
+			<Toasts toasts={toasts} />
+			<Outlet />
+		</>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Cover Portal' }]
+
+/** Spec section 2: 'Oops! Something Went Wrong', the status code, the message and Go Home. */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	let status = 500
+	let message: string = MESSAGES.fallback
+	if (isRouteErrorResponse(error)) {
+		status = error.status
+		message = typeof error.data === 'string' && error.data ? error.data : error.statusText || message
+	} else if (import.meta.env.DEV && error instanceof Error) {
+		message = error.message
+	}
+	return (
+		<main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+			<title>{`${status} · Oops! Something Went Wrong`}</title>
+			<h1 className="text-2xl font-bold">Oops! Something Went Wrong</h1>
+			<p className="text-5xl font-bold text-brand-700" aria-label={`Status ${status}`}>
+				{status}
+			</p>
+			<p className="text-slate-700">{message}</p>
+			<Link to="/" reloadDocument className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+				Go Home
+			</Link>
+		</main>
+	)
+}

@@ -1,0 +1,17 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+
+/** The route map, mirroring the spec's route table (section 2). */
+export default [
+	layout('routes/_layouts/auth.tsx', [
+		route('login', 'routes/auth/login.tsx'),
+		route('register', 'routes/auth/register.tsx'),
+		route('password-reset', 'routes/auth/password-reset.tsx'),
+		route('invitation', 'routes/auth/invitation.tsx'),
+	]),
+	layout('routes/_layouts/plain-view.tsx', [route('verify-account', 'routes/auth/verify-account.tsx')]),
+	layout('routes/_layouts/dashboard.tsx', [index('routes/home/index.tsx')]),
+	layout('routes/_layouts/more-view.tsx', [route('update/kyc', 'routes/auth/kyc.tsx')]),
+	route('logout', 'routes/auth/logout.tsx'),
+	route('dev/outbox', 'routes/dev/outbox.tsx'),
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,166 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useState } from 'react'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { BusinessBody } from '#api/contract/business.ts'
+import { Field, FormError, Select, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { requireReadyUser } from '#app/server/auth.server.ts'
+import { replyWithApiError } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import type { Route } from './+types/kyc'
+
+/** Spec section 3's business types. */
+const BUSINESS_TYPES = [
+	{ value: 'RC', label: 'Limited liability company (RC)' },
+	{ value: 'BN', label: 'Sole proprietorship (BN)' },
+	{ value: 'IT', label: 'Non-governmental organization (IT)' },
+	{ value: 'none', label: 'Not registered with the CAC' },
+] as const
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your details · Cover Portal' }]
+
+export async function loader(args: Route.LoaderArgs) {
+	const user = await requireReadyUser(args, '/update/kyc')
+	const api = apiFrom(args.context)
+	const [sectors, states] = await Promise.all([api.getSectors(), api.getStatesWithLga()])
+	const c = user.customer
+	return {
+		kind: c.kind,
+		sectors: sectors.data,
+		states: states.data.states,
+		defaults: {
+			name: c.kind === 'business' ? c.name : undefined,
+			sector: c.sector ?? '',
+			business_type: c.business_type ?? '',
+			registration_number: c.registration_number ?? '',
+			state: c.state ?? '',
+			lga: c.lga ?? '',
+			address: c.address ?? '',
+			phone: c.phone ?? user.phone ?? '',
+		},
+	}
+}
+
+export async function action(args: Route.ActionArgs) {
+	const user = await requireReadyUser(args, '/update/kyc')
+	const submission = parseWithZod(await args.request.formData(), { schema: BusinessBody })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	try {
+		await apiFrom(args.context).submitBusiness(user.customer.id, submission.value)
+	} catch (error) {
+		return replyWithApiError(submission, error)
+	}
+	return redirectWithToast(args.request, '/', { type: 'success', description: 'Your details are saved.' })
+}
+
+/** After hydration only the chosen state's LGAs are offered; without JavaScript all are, grouped by state. */
+function useHydrated() {
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
+	return hydrated
+}
+
+export default function Kyc() {
+	const { kind, sectors, states, defaults } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const hydrated = useHydrated()
+	const [form, fields] = useForm({
+		id: 'kyc',
+		lastResult: actionData?.result,
+		defaultValue: defaults,
+		constraint: getZodConstraint(BusinessBody),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessBody }),
+		shouldRevalidate: 'onBlur',
+	})
+	const chosenState = String(fields.state.value ?? '')
+	const chosenType = String(fields.business_type.value ?? '')
+	const shownStates = hydrated && chosenState ? states.filter((s) => s.state === chosenState) : states
+	return (
+		<>
+			<h1 className="text-2xl font-bold">{kind === 'business' ? 'Your business details' : 'Your details'}</h1>
+			<p className="mt-1 text-slate-600">We need these once, to issue cover in your name.</p>
+			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
+				<FormError id={form.errorId} errors={form.errors} />
+				{kind === 'business' ? (
+					<>
+						<Field label="Business name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+							<TextInput {...inputProps(fields.name, { type: 'text' })} autoComplete="organization" />
+						</Field>
+						<fieldset className="space-y-2" aria-describedby={fields.business_type.errorId}>
+							<legend className="text-sm font-medium text-slate-800">How is the business registered?</legend>
+							{BUSINESS_TYPES.map((t) => (
+								<label key={t.value} className="flex items-center gap-2">
+									<input
+										type="radio"
+										name={fields.business_type.name}
+										value={t.value}
+										defaultChecked={defaults.business_type === t.value}
+										className="size-4 accent-brand-700"
+									/>
+									{t.label}
+								</label>
+							))}
+							{fields.business_type.errors ? (
+								<p id={fields.business_type.errorId} className="text-sm text-red-700">
+									{fields.business_type.errors[0]}
+								</p>
+							) : null}
+						</fieldset>
+						{chosenType !== 'none' ? (
+							<Field
+								label="CAC registration number"
+								hint="As on your certificate, like RC1234567 or BN1234567"
+								id={fields.registration_number.id}
+								errorId={fields.registration_number.errorId}
+								errors={fields.registration_number.errors}
+							>
+								<TextInput {...inputProps(fields.registration_number, { type: 'text' })} autoCapitalize="characters" />
+							</Field>
+						) : null}
+					</>
+				) : null}
+				<Field label="Sector" id={fields.sector.id} errorId={fields.sector.errorId} errors={fields.sector.errors}>
+					<Select {...inputProps(fields.sector, { type: 'text' })} defaultValue={defaults.sector}>
+						<option value="">Choose a sector</option>
+						{sectors.map((s) => (
+							<option key={s}>{s}</option>
+						))}
+					</Select>
+				</Field>
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field label="State" id={fields.state.id} errorId={fields.state.errorId} errors={fields.state.errors}>
+						<Select {...inputProps(fields.state, { type: 'text' })} defaultValue={defaults.state}>
+							<option value="">Choose a state</option>
+							{states.map((s) => (
+								<option key={s.state}>{s.state}</option>
+							))}
+						</Select>
+					</Field>
+					<Field label="Local government area" id={fields.lga.id} errorId={fields.lga.errorId} errors={fields.lga.errors}>
+						<Select {...inputProps(fields.lga, { type: 'text' })} defaultValue={defaults.lga} key={hydrated ? chosenState : 'all'}>
+							<option value="">Choose an LGA</option>
+							{shownStates.map((s) => (
+								<optgroup key={s.state} label={s.state}>
+									{s.lgas.map((l) => (
+										<option key={l}>{l}</option>
+									))}
+								</optgroup>
+							))}
+						</Select>
+					</Field>
+				</div>
+				<Field label="Address" id={fields.address.id} errorId={fields.address.errorId} errors={fields.address.errors}>
+					<TextInput {...inputProps(fields.address, { type: 'text' })} autoComplete="street-address" />
+				</Field>
+				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
+				</Field>
+				<SubmitButton className="w-full sm:w-auto" pendingText="Saving…">
+					Save and continue
+				</SubmitButton>
+			</Form>
+		</>
+	)
+}

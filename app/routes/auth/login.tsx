@@ -1,0 +1,101 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, redirect, useActionData, useSearchParams } from 'react-router'
+import { z } from 'zod'
+import { Email } from '#api/contract/common.ts'
+import { Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { pendingStep } from '#app/lib/account.ts'
+import { safeReturnUrl } from '#app/lib/return-url.ts'
+import { redirectIfSignedIn } from '#app/server/auth.server.ts'
+import { replyWithApiError } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import type { Route } from './+types/login'
+
+const LoginSchema = z.object({
+	email: Email,
+	password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.'),
+	return_url: z.string().optional(),
+})
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Cover Portal' }]
+
+export function loader(args: Route.LoaderArgs) {
+	redirectIfSignedIn(args)
+	return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: LoginSchema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	}
+	const api = apiFrom(context)
+	let user
+	try {
+		user = (await api.signIn({ email: submission.value.email, password: submission.value.password })).data
+	} catch (error) {
+		return replyWithApiError(submission, error, ['password'])
+	}
+	// Spec section 4: unverified email goes to /verify-account; verified without a sector needs KYC.
+	const step = pendingStep(user)
+	if (step === '/verify-account') {
+		await api.resendOtp({ email: user.email, purpose: 'verify-email' }).catch(() => {})
+		return redirectWithToast(request, '/verify-account', {
+			type: 'warning',
+			description: 'Verify your email to continue: we sent you a new code.',
+		})
+	}
+	if (step === '/update/kyc') {
+		return redirectWithToast(request, '/update/kyc', {
+			type: 'warning',
+			description: 'Complete your details to start using your account.',
+		})
+	}
+	const returnUrl = safeReturnUrl(submission.value.return_url)
+	return redirectWithToast(request, returnUrl, { type: 'success', description: 'Welcome Back' })
+}
+
+export default function Login() {
+	const actionData = useActionData<typeof action>()
+	const [searchParams] = useSearchParams()
+	const [form, fields] = useForm({
+		id: 'login',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(LoginSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+		shouldRevalidate: 'onBlur',
+	})
+	const returnUrl = searchParams.get('return_url') ?? ''
+	return (
+		<>
+			<h1 className="text-2xl font-bold">Sign in</h1>
+			<p className="mt-1 text-sm text-slate-600">Manage your cover, staff benefits and claims.</p>
+			<Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+				<FormError id={form.errorId} errors={form.errors} />
+				<input type="hidden" name="return_url" value={returnUrl} />
+				<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+					<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="email" />
+				</Field>
+				<Field label="Password" id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+					<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
+				</Field>
+				<div className="flex justify-end text-sm">
+					<Link to="/password-reset" className="font-medium text-brand-700 underline">
+						Forgot password?
+					</Link>
+				</div>
+				<SubmitButton className="w-full" pendingText="Signing in…">
+					Sign in
+				</SubmitButton>
+			</Form>
+			<p className="mt-6 text-center text-sm">
+				New here?{' '}
+				<Link to={`/register${searchParams.size ? `?${searchParams}` : ''}`} className="font-medium text-brand-700 underline">
+					Create an account
+				</Link>
+			</p>
+		</>
+	)
+}

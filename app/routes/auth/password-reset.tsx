@@ -1,0 +1,159 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, createCookie, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { z } from 'zod'
+import { Email, OtpCode, PASSWORD_RULE, Password } from '#api/contract/common.ts'
+import { Field, FormError, Stepper, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { portalEnv } from '#app/server/env.server.ts'
+import { replyWithApiError } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import type { Route } from './+types/password-reset'
+
+const STEPS = ['Your email', 'Code', 'New password']
+
+/** The reset token lives in a short cookie between the code step and the new password, never in the page. */
+function resetCookie() {
+	return createCookie('password_reset', {
+		httpOnly: true,
+		sameSite: 'strict',
+		path: '/',
+		secure: portalEnv().secureCookies,
+		maxAge: 15 * 60,
+		secrets: portalEnv().sessionSecrets,
+	})
+}
+
+const Schema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('request'), email: Email }),
+	z.object({ intent: z.literal('code'), email: Email, otp: OtpCode }),
+	z.object({ intent: z.literal('resend'), email: Email }),
+	z
+		.object({
+			intent: z.literal('password'),
+			password: Password,
+			confirm_password: z.string({ message: 'Type the new password again.' }),
+		})
+		.refine((v) => v.password === v.confirm_password, {
+			path: ['confirm_password'],
+			message: 'The two passwords are not the same.',
+		}),
+])
+
+type Step = 'request' | 'code' | 'password'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Reset your password · Cover Portal' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const email = Email.safeParse(url.searchParams.get('email') ?? '')
+	let step: Step = (['code', 'password'] as const).find((s) => s === url.searchParams.get('step')) ?? 'request'
+	if (step === 'code' && !email.success) step = 'request'
+	if (step === 'password' && !(await resetCookie().parse(request.headers.get('Cookie')))) {
+		throw redirect('/password-reset')
+	}
+	return { step, email: email.success ? email.data : '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const submission = parseWithZod(await request.formData(), { schema: Schema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields: ['password', 'confirm_password'] }) }, { status: 400 })
+	}
+	const api = apiFrom(context)
+	const value = submission.value
+	try {
+		if (value.intent === 'request' || value.intent === 'resend') {
+			const sent = await api.recoverPassword({ email: value.email })
+			return redirectWithToast(request, `/password-reset?step=code&email=${encodeURIComponent(value.email)}`, toastFor(200, sent.data.message))
+		}
+		if (value.intent === 'code') {
+			const verified = await api.verifyOtp({ email: value.email, purpose: 'reset-password', otp: value.otp })
+			return redirect('/password-reset?step=password', {
+				headers: { 'Set-Cookie': await resetCookie().serialize(verified.data.reset_token) },
+			})
+		}
+		const resetToken = await resetCookie().parse(request.headers.get('Cookie'))
+		if (!resetToken) {
+			return redirectWithToast(request, '/password-reset', toastFor(400, 'This reset has expired. Start again to get a new code.'))
+		}
+		const done = await api.resetPassword({ reset_token: resetToken, password: value.password })
+		const headers = new Headers({ 'Set-Cookie': await resetCookie().serialize('', { maxAge: 0 }) })
+		return redirectWithToast(request, '/login', toastFor(200, done.data.message), { headers })
+	} catch (error) {
+		return replyWithApiError(submission, error, ['password', 'confirm_password'])
+	}
+}
+
+export default function PasswordReset() {
+	const { step, email } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: `password-reset-${step}`,
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(Schema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: Schema }),
+		shouldRevalidate: 'onBlur',
+	})
+	const current = STEPS.indexOf(step === 'request' ? 'Your email' : step === 'code' ? 'Code' : 'New password')
+	return (
+		<>
+			<h1 className="text-2xl font-bold">Reset your password</h1>
+			<Stepper steps={STEPS} current={current} />
+			<Form method="post" className="space-y-4" {...getFormProps(form)}>
+				<FormError id={form.errorId} errors={form.errors} />
+				{step === 'request' ? (
+					<>
+						<p className="text-sm text-slate-600">We will send a 6-digit code to the email of your account.</p>
+						<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+							<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="email" />
+						</Field>
+						<SubmitButton name="intent" value="request" className="w-full" pendingText="Sending…">
+							Send code
+						</SubmitButton>
+					</>
+				) : null}
+				{step === 'code' ? (
+					<>
+						<p className="text-sm text-slate-600">
+							If an account uses <strong className="text-slate-900">{email}</strong>, its code is on the way. It expires in 10 minutes.
+						</p>
+						<input type="hidden" name="email" value={email} />
+						<Field label="Code" id={fields.otp.id} errorId={fields.otp.errorId} errors={fields.otp.errors}>
+							<TextInput {...inputProps(fields.otp, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+						</Field>
+						<SubmitButton name="intent" value="code" className="w-full" pendingText="Checking…">
+							Continue
+						</SubmitButton>
+						<button type="submit" name="intent" value="resend" formNoValidate className="w-full text-sm font-medium text-brand-700 underline">
+							Send a new code
+						</button>
+					</>
+				) : null}
+				{step === 'password' ? (
+					<>
+						<Field label="New password" hint={PASSWORD_RULE} id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+							<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
+						</Field>
+						<Field
+							label="New password again"
+							id={fields.confirm_password.id}
+							errorId={fields.confirm_password.errorId}
+							errors={fields.confirm_password.errors}
+						>
+							<TextInput {...inputProps(fields.confirm_password, { type: 'password' })} autoComplete="new-password" />
+						</Field>
+						<SubmitButton name="intent" value="password" className="w-full" pendingText="Saving…">
+							Set new password
+						</SubmitButton>
+					</>
+				) : null}
+			</Form>
+			<p className="mt-6 text-center text-sm">
+				<Link to="/login" className="font-medium text-brand-700 underline">
+					Back to sign in
+				</Link>
+			</p>
+		</>
+	)
+}

@@ -1,0 +1,161 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { z } from 'zod'
+import { Email, Name, PASSWORD_RULE, Password } from '#api/contract/common.ts'
+import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { Field, FormError, Stepper, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
+import { phoneSchema } from '#app/lib/phone.ts'
+import { redirectIfSignedIn } from '#app/server/auth.server.ts'
+import { replyWithApiError } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import type { Route } from './+types/register'
+
+export const REGISTER_STEPS = ['Account type', 'Your details', 'Verify email']
+
+const AccountType = z.enum(['business', 'individual'])
+
+const RegisterSchema = z
+	.object({
+		account_type: AccountType,
+		business_name: z.string().trim().max(120, 'The business name is too long.').optional(),
+		first_name: Name('your first name'),
+		last_name: Name('your last name'),
+		email: Email,
+		phone: phoneSchema,
+		password: Password,
+	})
+	.superRefine((v, ctx) => {
+		if (v.account_type === 'business' && !v.business_name) {
+			ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Enter the name of your business.' })
+		}
+	})
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Cover Portal' }]
+
+export function loader(args: Route.LoaderArgs) {
+	redirectIfSignedIn(args)
+	const type = AccountType.safeParse(new URL(args.request.url).searchParams.get('type'))
+	return { type: type.success ? type.data : null }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	}
+	const { business_name, ...rest } = submission.value
+	try {
+		await apiFrom(context).signUp({ ...rest, ...(rest.account_type === 'business' ? { business_name } : {}) })
+	} catch (error) {
+		return replyWithApiError(submission, error, ['password'])
+	}
+	return redirectWithToast(request, '/verify-account?from=register', {
+		type: 'success',
+		description: `Account created. We sent a 6-digit code to ${submission.value.email}.`,
+	})
+}
+
+function ChooseType() {
+	return (
+		<>
+			<h1 className="text-2xl font-bold">Create an account</h1>
+			<Stepper steps={REGISTER_STEPS} current={0} />
+			{/* A GET form: the chosen type goes into the URL, so the step works without JavaScript. */}
+			<Form method="get" className="space-y-4">
+				<fieldset className="space-y-3">
+					<legend className="font-medium">Who is the cover for?</legend>
+					{[
+						{ value: 'business', label: 'A business', hint: 'Staff health plans, fleet and asset cover, a team and a wallet.' },
+						{ value: 'individual', label: 'Myself and my family', hint: 'Health, auto, gadget and travel cover for you.' },
+					].map((option, i) => (
+						<label key={option.value} className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+							<input type="radio" name="type" value={option.value} defaultChecked={i === 0} className="mt-1 size-4 accent-brand-700" />
+							<span>
+								<span className="block font-semibold">{option.label}</span>
+								<span className="block text-sm text-slate-600">{option.hint}</span>
+							</span>
+						</label>
+					))}
+				</fieldset>
+				<button type="submit" className={buttonClass('primary', 'w-full')}>
+					Continue
+				</button>
+			</Form>
+		</>
+	)
+}
+
+export default function Register() {
+	const { type } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: 'register',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(RegisterSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+		shouldRevalidate: 'onBlur',
+	})
+	if (!type) {
+		return (
+			<>
+				<ChooseType />
+				<SignInInstead />
+			</>
+		)
+	}
+	return (
+		<>
+			<h1 className="text-2xl font-bold">{type === 'business' ? 'Create a business account' : 'Create your account'}</h1>
+			<Stepper steps={REGISTER_STEPS} current={1} />
+			<Form method="post" className="space-y-4" {...getFormProps(form)}>
+				<FormError id={form.errorId} errors={form.errors} />
+				<input type="hidden" name="account_type" value={type} />
+				{type === 'business' ? (
+					<Field label="Business name" id={fields.business_name.id} errorId={fields.business_name.errorId} errors={fields.business_name.errors}>
+						<TextInput {...inputProps(fields.business_name, { type: 'text' })} autoComplete="organization" />
+					</Field>
+				) : null}
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field label="First name" id={fields.first_name.id} errorId={fields.first_name.errorId} errors={fields.first_name.errors}>
+						<TextInput {...inputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
+					</Field>
+					<Field label="Last name" id={fields.last_name.id} errorId={fields.last_name.errorId} errors={fields.last_name.errors}>
+						<TextInput {...inputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
+					</Field>
+				</div>
+				<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+					<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="email" />
+				</Field>
+				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
+				</Field>
+				<Field label="Password" hint={PASSWORD_RULE} id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+					<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
+				</Field>
+				<SubmitButton className="w-full" pendingText="Creating your account…">
+					Create account
+				</SubmitButton>
+			</Form>
+			<p className="mt-4 text-center text-sm">
+				<Link to="/register" className="font-medium text-brand-700 underline">
+					Change account type
+				</Link>
+			</p>
+			<SignInInstead />
+		</>
+	)
+}
+
+function SignInInstead() {
+	return (
+		<p className="mt-6 text-center text-sm">
+			Already have an account?{' '}
+			<Link to="/login" className="font-medium text-brand-700 underline">
+				Sign in
+			</Link>
+		</p>
+	)
+}

@@ -1,0 +1,50 @@
+import { data, useLoaderData } from 'react-router'
+import { ApiCallError } from '#app/server/api.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import type { Route } from './+types/outbox'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Cover Portal' }, { name: 'robots', content: 'noindex' }]
+
+/** The local mail outbox of the embedded default: where codes and links go when no SMTP is set. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const to = new URL(request.url).searchParams.get('to') ?? undefined
+	try {
+		return { mails: (await apiFrom(context).getOutbox(to)).data, to }
+	} catch (error) {
+		if (error instanceof ApiCallError && error.status === 404) throw data('Page not found: /dev/outbox', { status: 404 })
+		throw error
+	}
+}
+
+export default function Outbox() {
+	const { mails, to } = useLoaderData<typeof loader>()
+	return (
+		<main id="main" className="mx-auto max-w-3xl space-y-4 p-6">
+			<h1 className="text-2xl font-bold">Outbox</h1>
+			<p className="text-sm text-slate-600">
+				Mail the portal would have sent. Shown only when no SMTP server is set and the data is the embedded demo.
+			</p>
+			<form method="get" className="flex gap-2">
+				<label htmlFor="to" className="sr-only">
+					Recipient
+				</label>
+				<input id="to" name="to" defaultValue={to} placeholder="Filter by recipient" className="flex-1 rounded-md border border-slate-300 px-3 py-2" />
+				<button className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">Filter</button>
+			</form>
+			{mails.length === 0 ? <p>No mail yet.</p> : null}
+			<ul className="space-y-3">
+				{mails.map((m) => (
+					<li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="mail">
+						<p className="text-sm text-slate-600">
+							To <span data-testid="mail-to">{m.to}</span> · {new Date(m.created_at).toLocaleString('en-NG')}
+						</p>
+						<h2 className="font-semibold">{m.subject}</h2>
+						<pre className="mt-2 whitespace-pre-wrap font-sans text-sm" data-testid="mail-text">
+							{m.text}
+						</pre>
+					</li>
+				))}
+			</ul>
+		</main>
+	)
+}

@@ -1,0 +1,221 @@
+import { MESSAGES, isLogoutText } from '#app/lib/errors.ts'
+
+/** Spec section 7 and 9 constants. */
+export const REQUEST_TIMEOUT_MS = 120_000
+export const RETRY_DELAY_MS = 1_000
+export const DEFAULT_CACHE_MS = 60_000
+/** Per-call cache lifetimes; a path not named here gets DEFAULT_CACHE_MS when cached. */
+export const CACHE_RULES: Array<[RegExp, number]> = [
+	[/^\/users\/[^/]+$/, 2_000],
+	[/^\/states-with-lga$/, 30_000],
+	[/^\/team\//, 80_000],
+]
+
+export type Transport = (request: Request) => Promise<Response>
+
+export type FieldError = { path: string; message: string }
+
+/** A failed call, its message already in the words of section 8. */
+export class ApiCallError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+		readonly fieldErrors: FieldError[] = [],
+		/** The API said the session is no good: the user must be logged out. */
+		readonly logout = false,
+	) {
+		super(message)
+	}
+}
+
+type CacheEntry = { expires: number; value: unknown }
+
+/** A small cache shared by the requests of one process, keyed by token and path. */
+export class ResponseCache {
+	private entries = new Map<string, CacheEntry>()
+	constructor(private readonly maxEntries = 2_000) {}
+	get(key: string, now: number) {
+		const entry = this.entries.get(key)
+		if (!entry) return undefined
+		if (entry.expires <= now) {
+			this.entries.delete(key)
+			return undefined
+		}
+		return entry.value
+	}
+	set(key: string, value: unknown, ttl: number, now: number) {
+		if (this.entries.size >= this.maxEntries) {
+			// Maps keep insertion order: drop the oldest.
+			this.entries.delete(this.entries.keys().next().value!)
+		}
+		this.entries.set(key, { expires: now + ttl, value })
+	}
+	/** A change made with a token makes everything cached for it stale. */
+	clearToken(token: string | undefined) {
+		const prefix = `${token ?? ''} `
+		for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key)
+	}
+}
+
+export function cacheTtl(path: string) {
+	for (const [pattern, ttl] of CACHE_RULES) if (pattern.test(path)) return ttl
+	return DEFAULT_CACHE_MS
+}
+
+export type ClientOptions = {
+	transport: Transport
+	baseUrl: string
+	token?: string
+	userId?: string
+	cache: ResponseCache
+	timeoutMs?: number
+	retryDelayMs?: number
+	now?: () => number
+	sleep?: (ms: number) => Promise<void>
+}
+
+export type CallOptions = {
+	body?: unknown
+	query?: Record<string, string | number | undefined>
+	/** Cache this GET for the rule's lifetime. */
+	cache?: boolean
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
+
+class TransportFailure extends Error {
+	constructor(readonly kind: 'timeout' | 'network') {
+		super(kind)
+	}
+}
+
+/**
+ * The one wrapper every call goes through (spec section 7): bearer token, timeout, one retry of
+ * idempotent calls after a network failure or time-out, token rotation, caches and the error catalogue.
+ */
+export class ApiClient {
+	token: string | undefined
+	userId: string | undefined
+	/** The token or user changed during this request: the session cookie must be written again. */
+	sessionChanged = false
+	loggedOut = false
+	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId'>>
+
+	constructor(options: ClientOptions) {
+		this.token = options.token
+		this.userId = options.userId
+		this.opts = {
+			timeoutMs: REQUEST_TIMEOUT_MS,
+			retryDelayMs: RETRY_DELAY_MS,
+			now: Date.now,
+			sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+			...options,
+		}
+	}
+
+	async call<T>(method: string, path: string, options: CallOptions = {}): Promise<{ data: T; message?: string }> {
+		const search = new URLSearchParams()
+		for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') search.set(k, String(v))
+		const target = `${path}${search.size ? `?${search}` : ''}`
+		const cacheKey = `${this.token ?? ''} ${target}`
+		if (method === 'GET' && options.cache) {
+			const hit = this.opts.cache.get(cacheKey, this.opts.now())
+			if (hit) return hit as { data: T; message?: string }
+		}
+		const response = await this.send(method, target, options.body)
+		const result = await this.read<T>(response)
+		if (method === 'GET' && options.cache) {
+			this.opts.cache.set(`${this.token ?? ''} ${target}`, result, cacheTtl(path), this.opts.now())
+		} else if (method !== 'GET') {
+			this.opts.cache.clearToken(this.token)
+		}
+		return result
+	}
+
+	private async send(method: string, target: string, body: unknown): Promise<Response> {
+		const attempts = IDEMPOTENT.has(method) ? 2 : 1
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await this.once(method, target, body)
+			} catch (error) {
+				if (!(error instanceof TransportFailure)) throw error
+				if (attempt >= attempts) {
+					throw new ApiCallError(0, error.kind === 'timeout' ? MESSAGES.timeout : MESSAGES.network)
+				}
+				await this.opts.sleep(this.opts.retryDelayMs)
+			}
+		}
+	}
+
+	private async once(method: string, target: string, body: unknown) {
+		const headers = new Headers({ accept: 'application/json' })
+		if (this.token) headers.set('authorization', `Bearer ${this.token}`)
+		if (body !== undefined) headers.set('content-type', 'application/json')
+		const controller = new AbortController()
+		let timer: ReturnType<typeof setTimeout> | undefined
+		const timeout = new Promise<never>((_, reject) => {
+			timer = setTimeout(() => {
+				controller.abort()
+				reject(new TransportFailure('timeout'))
+			}, this.opts.timeoutMs)
+		})
+		try {
+			const request = new Request(`${this.opts.baseUrl}${target}`, {
+				method,
+				headers,
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: controller.signal,
+			})
+			return await Promise.race([
+				this.opts.transport(request).catch((error) => {
+					throw error instanceof TransportFailure ? error : new TransportFailure('network')
+				}),
+				timeout,
+			])
+		} finally {
+			clearTimeout(timer)
+		}
+	}
+
+	private async read<T>(response: Response): Promise<{ data: T; message?: string }> {
+		const newToken = response.headers.get('x-new-token')
+		if (newToken && newToken !== this.token) {
+			// Everything cached for the old token belongs to the account as it was: refresh it.
+			this.opts.cache.clearToken(this.token)
+			this.token = newToken
+			this.sessionChanged = true
+		}
+		const text = await response.text()
+		let json: any = null
+		try {
+			json = text ? JSON.parse(text) : null
+		} catch {
+			json = null
+		}
+		if (!response.ok) {
+			const message: string = typeof json?.message === 'string' && json.message ? json.message : MESSAGES.unexpected
+			const fieldErrors: FieldError[] = Array.isArray(json?.errors) ? json.errors : []
+			const logout = isLogoutText(message)
+			if (logout) this.logout()
+			throw new ApiCallError(response.status, message, fieldErrors, logout)
+		}
+		if (json === null || typeof json !== 'object' || !('data' in json)) {
+			throw new ApiCallError(response.status, MESSAGES.unexpected)
+		}
+		const data = json.data
+		if (data && typeof data === 'object' && typeof data.access_token === 'string' && typeof data.id === 'string') {
+			this.token = data.access_token
+			this.userId = data.id
+			this.sessionChanged = true
+			this.loggedOut = false
+		}
+		return json
+	}
+
+	logout() {
+		this.opts.cache.clearToken(this.token)
+		this.token = undefined
+		this.userId = undefined
+		this.loggedOut = true
+	}
+}

@@ -1,0 +1,13 @@
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { ApiClient, Transport } from './api.server.ts'
+
+/** The in-process API, set by server.ts when API_BASE_URL is unset. */
+export const transportContext = createContext<Transport | null>(null)
+/** This request's API client, set by the root middleware. */
+export const apiContext = createContext<ApiClient>()
+
+export function loadContext(transport: Transport | null, Provider: typeof RouterContextProvider) {
+	const context = new Provider()
+	context.set(transportContext, transport)
+	return context
+}

@@ -1,0 +1,87 @@
+import type { RouterContextProvider } from 'react-router'
+import type { ActivitiesResponse, PermissionsResponse, Todo } from '#api/contract/activities.ts'
+import type {
+	ConfirmPasswordBody,
+	OtpResendBody,
+	OtpVerifyBody,
+	OtpVerifyResponse,
+	RecoverPasswordBody,
+	ResetPasswordBody,
+	SignInBody,
+	SignUpBody,
+	VerifyEmailBody,
+} from '#api/contract/auth.ts'
+import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
+import type { StatesWithLga } from '#api/contract/resources.ts'
+import type {
+	ActivateInvitationBody,
+	CreateInvitationBody,
+	InvitationPreview,
+	TeamMember,
+	TeamResponse,
+} from '#api/contract/team.ts'
+import type {
+	ChangePasswordBody,
+	Customer,
+	FindExistingUsersBody,
+	SessionUser,
+	UpdateUserBody,
+	User,
+} from '#api/contract/users.ts'
+import type { z } from 'zod'
+import type { ApiClient } from './api.server.ts'
+import { apiContext } from './context.server.ts'
+
+type In<T extends z.ZodType> = Omit<z.input<T>, 'platform'>
+type Out<T extends z.ZodType> = z.output<T>
+type Message = { message: string }
+
+/** One function per call of spec section 7, and nowhere else builds an API path. */
+export function insurerCalls(client: ApiClient) {
+	const post = <T>(path: string, body?: unknown) => client.call<T>('POST', path, { body: body ?? {} })
+	const patch = <T>(path: string, body: unknown) => client.call<T>('PATCH', path, { body })
+	const get = <T>(path: string, query?: Record<string, string | number | undefined>, cache = true) =>
+		client.call<T>('GET', path, { query, cache })
+	return {
+		client,
+		signUp: (body: In<typeof SignUpBody>) => post<SessionUser>('/auth/sign-up', { ...body, platform: 'web' }),
+		signIn: (body: In<typeof SignInBody>) => post<SessionUser>('/auth/sign-in', { ...body, platform: 'web' }),
+		signOut: () => post<Message>('/auth/sign-out'),
+		recoverPassword: (body: In<typeof RecoverPasswordBody>) => post<Message>('/auth/recover-password', body),
+		resetPassword: (body: In<typeof ResetPasswordBody>) => post<Message>('/auth/reset-password', body),
+		verifyEmail: (body: In<typeof VerifyEmailBody>) => post<User>('/auth/verify-email', body),
+		confirmPassword: (body: In<typeof ConfirmPasswordBody>) => post<{ confirmed: true }>('/auth/confirm-password', body),
+		findExistingUsers: (body: In<typeof FindExistingUsersBody>) =>
+			post<{ existing: string[] }>('/users/find-existing-users', body),
+		getUser: (id: string) => get<User>(`/users/${encodeURIComponent(id)}`),
+		updateUser: (id: string, body: In<typeof UpdateUserBody>) => patch<User>(`/users/${encodeURIComponent(id)}`, body),
+		changePassword: (id: string, body: In<typeof ChangePasswordBody>) =>
+			patch<Message>(`/users/${encodeURIComponent(id)}/change-password`, body),
+		getPermissions: (userId: string) => get<Out<typeof PermissionsResponse>>(`/permissions/user/${encodeURIComponent(userId)}`),
+		verifyOtp: (body: In<typeof OtpVerifyBody>) => post<Out<typeof OtpVerifyResponse>>('/otp/verify', body),
+		resendOtp: (body: In<typeof OtpResendBody>) => post<Message>('/otp/resend', body),
+		getSectors: () => get<string[]>('/resources/sectors'),
+		getStatesWithLga: () => get<StatesWithLga>('/states-with-lga'),
+		submitBusiness: (id: string, body: In<typeof BusinessBody>) =>
+			post<Customer>(`/business/${encodeURIComponent(id)}`, body),
+		updateBusiness: (id: string, body: In<typeof BusinessPatchBody>) =>
+			patch<Customer>(`/business/${encodeURIComponent(id)}`, body),
+		createInvitation: (body: In<typeof CreateInvitationBody>) => post<unknown>('/invitations', body),
+		previewInvitation: (token: string) => get<Out<typeof InvitationPreview>>('/invitations/preview', { token }, false),
+		activateInvitation: (body: In<typeof ActivateInvitationBody>) => post<SessionUser>('/invitations/activate', body),
+		getTeam: (businessId: string) => get<Out<typeof TeamResponse>>(`/team/${encodeURIComponent(businessId)}`),
+		getTeamMember: (id: string) => get<TeamMember>(`/team/member/${encodeURIComponent(id)}`),
+		getActivities: (query: { type?: string; actor?: string; from?: string; to?: string; page?: number; page_size?: number } = {}) =>
+			get<Out<typeof ActivitiesResponse>>('/activities', query, false),
+		getTodos: (query: { limit?: number } = {}) => get<Todo[]>('/todos', query, false),
+		getOutbox: (to?: string) =>
+			get<Array<{ id: string; to: string; subject: string; text: string; created_at: string }>>('/dev/outbox', { to }, false),
+	}
+}
+
+export type InsurerCalls = ReturnType<typeof insurerCalls>
+
+/** The calls for this request, through the client the root middleware made. */
+export function apiFrom(context: Readonly<RouterContextProvider>) {
+	return insurerCalls(context.get(apiContext))
+}
