@@ -56,9 +56,13 @@ export function AppShellEffects() {
 
 	useEffect(() => {
 		if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+		// Reload only for an update the user accepted: the first install claiming the page must not
+		// reload it under someone who is already typing.
+		let accepted = false
 		navigator.serviceWorker.register('/sw.js').then((registration) => {
 			const prompt = (worker: ServiceWorker | null) => {
 				if (worker && navigator.serviceWorker.controller && window.confirm(NEW_CONTENT_PROMPT)) {
+					accepted = true
 					worker.postMessage({ type: 'SKIP_WAITING' })
 				}
 			}
@@ -68,10 +72,9 @@ export function AppShellEffects() {
 				worker?.addEventListener('statechange', () => worker.state === 'installed' && prompt(worker))
 			})
 		}, () => {})
-		let reloading = false
 		navigator.serviceWorker.addEventListener('controllerchange', () => {
-			if (!reloading) {
-				reloading = true
+			if (accepted) {
+				accepted = false
 				window.location.reload()
 			}
 		})
