@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Deps } from './deps.ts'
 import { ApiError, type Env, mountRoutes } from './http.ts'
-import { buildOpenApi } from './openapi.ts'
+import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { activityRoutes } from './routes/activities.ts'
 import { authRoutes } from './routes/auth.ts'
 import { businessRoutes } from './routes/business.ts'
@@ -47,7 +47,7 @@ export function createApi(deps: Deps) {
 		await next()
 	})
 
-	app.get('/openapi.json', (c) => c.json(openApi))
+	app.get(OPENAPI_PATH, (c) => c.json(openApi))
 	mountRoutes(app, deps, routes)
 
 	app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))

@@ -66,8 +66,12 @@ export function defineRoute<
 	return def as AnyRoute
 }
 
+/** One message per invalid field, the first, as ErrorResponse promises. */
 function issuesOf(error: z.ZodError) {
-	return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+	const seen = new Set<string>()
+	return error.issues
+		.map((i) => ({ path: i.path.join('.'), message: i.message }))
+		.filter((e) => !seen.has(e.path) && Boolean(seen.add(e.path)))
 }
 
 export function validationError(error: z.ZodError, prefix?: string) {

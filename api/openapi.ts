@@ -5,6 +5,9 @@ import type { AnyRoute } from './http.ts'
 const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
 	z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' })
 
+/** Where the API serves this document, below /api/v1. */
+export const OPENAPI_PATH = '/openapi.json'
+
 /** Hono's `/users/:id` as OpenAPI's `/users/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
@@ -52,6 +55,16 @@ export function buildOpenApi(routes: AnyRoute[]) {
 				...errors,
 			},
 		}
+	}
+	// The document is served too, so it lists itself: every path the API answers is in it.
+	paths[OPENAPI_PATH] = {
+		get: {
+			summary: 'This OpenAPI 3.1 document',
+			tags: ['meta'],
+			operationId: 'getOpenapiJson',
+			security: [],
+			responses: { '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } } },
+		},
 	}
 	return {
 		openapi: '3.1.0',

@@ -30,7 +30,10 @@ export const Todo = z.object({
 	href: z.string(),
 })
 export type Todo = z.infer<typeof Todo>
-export const TodosQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).optional() })
+const LIMIT_MESSAGE = 'The limit must be a whole number from 1 to 50.'
+export const TodosQuery = z.object({
+	limit: z.coerce.number({ message: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(50, LIMIT_MESSAGE).optional(),
+})
 export const TodosResponse = z.array(Todo)
 
 export const PermissionsResponse = z.array(z.string())

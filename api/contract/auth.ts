@@ -29,7 +29,7 @@ export const SignInBody = z.object({
 
 export const RecoverPasswordBody = z.object({ email: Email })
 
-export const OtpPurpose = z.enum(['verify-email', 'reset-password'])
+export const OtpPurpose = z.enum(['verify-email', 'reset-password'], { message: 'The purpose must be verify-email or reset-password.' })
 
 export const OtpResendBody = z.object({ email: Email, purpose: OtpPurpose })
 export const OtpVerifyBody = z.object({ email: Email, purpose: OtpPurpose, otp: OtpCode })

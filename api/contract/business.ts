@@ -7,7 +7,7 @@ const text = (label: string, max = 200) =>
 		.string({ message: `Enter ${label}.` })
 		.trim()
 		.min(1, `Enter ${label}.`)
-		.max(max, `That ${label} is too long.`)
+		.max(max, `Use at most ${max} characters for ${label}.`)
 
 export const REGISTRATION_PREFIX = { BN: 'BN', RC: 'RC', IT: 'IT' } as const
 

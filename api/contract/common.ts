@@ -45,8 +45,15 @@ export const OtpCode = z
 
 export const Platform = z.literal('web').default('web')
 
-export const Page = z.coerce.number().int().min(1).max(10_000).default(1)
-export const PageSize = z.coerce.number().int().min(1).max(100).default(20)
+const PAGE_MESSAGE = 'The page must be a whole number from 1.'
+export const Page = z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(10_000, PAGE_MESSAGE).default(1)
+const PAGE_SIZE_MESSAGE = 'The page size must be a whole number from 1 to 100.'
+export const PageSize = z.coerce
+	.number({ message: PAGE_SIZE_MESSAGE })
+	.int(PAGE_SIZE_MESSAGE)
+	.min(1, PAGE_SIZE_MESSAGE)
+	.max(100, PAGE_SIZE_MESSAGE)
+	.default(20)
 
 export const Paginated = <T extends z.ZodType>(item: T) =>
 	z.object({

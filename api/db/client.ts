@@ -70,3 +70,11 @@ export async function openDatabase(options: {
 export async function ping(db: Db) {
 	await db.execute(sql`select 1`)
 }
+
+/**
+ * Hold a lock on one key (e.g. one email's sign-ins) until the transaction ends, so a check and the
+ * write that follows it cannot interleave with a concurrent request's.
+ */
+export async function lockKey(tx: Pick<Db, 'execute'>, scope: string, key: string) {
+	await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${key}))`)
+}

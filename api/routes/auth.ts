@@ -10,7 +10,7 @@ import {
 } from '../contract/auth.ts'
 import { MessageResponse } from '../contract/common.ts'
 import { SessionUser } from '../contract/users.ts'
-import type { Db } from '../db/client.ts'
+import { type Db, lockKey } from '../db/client.ts'
 import { customers, resetGrants, roles, signInAttempts, users } from '../db/schema.ts'
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from '../domain/auth-rules.ts'
 import type { Deps } from '../deps.ts'
@@ -108,11 +108,20 @@ export const authRoutes = [
 				}
 				throw error
 			}
-			await sendOtpMail(deps, body.email, 'verify-email')
+			// The account exists now: codes already asked for this address must not make it answer as failed.
+			const mailed = await sendOtpMail(deps, body.email, 'verify-email').then(
+				() => true,
+				(error: unknown) => {
+					if (error instanceof ApiError && error.status === 429) return false
+					throw error
+				},
+			)
 			const token = await issueToken(deps.db, userId, now)
 			return {
 				data: await sessionUser(deps.db, userId, token),
-				message: 'Account created. We sent a 6-digit code to your email.',
+				message: mailed
+					? 'Account created. We sent a 6-digit code to your email.'
+					: 'Account created. Ask for a new code in 15 minutes to verify your email.',
 			}
 		},
 	}),
@@ -127,26 +136,36 @@ export const authRoutes = [
 		handler: async ({ body, deps }) => {
 			const now = deps.now()
 			const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS)
-			const [{ failures }] = (await deps.db
-				.select({ failures: sql<number>`count(*)::int` })
-				.from(signInAttempts)
-				.where(
-					and(
-						eq(signInAttempts.email, body.email),
-						eq(signInAttempts.succeeded, false),
-						gt(signInAttempts.createdAt, since),
-					),
-				)) as [{ failures: number }]
-			if (failures >= SIGN_IN_MAX_FAILURES) {
-				throw new ApiError(
-					429,
-					'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.',
-				)
-			}
+			// Count and record the attempt under a lock on the email, so tries sent at once cannot all
+			// slip under the limit; it is recorded as failed until the password proves right.
+			const attemptId = await deps.db.transaction(async (tx) => {
+				await lockKey(tx, 'sign-in', body.email)
+				const [{ failures }] = (await tx
+					.select({ failures: sql<number>`count(*)::int` })
+					.from(signInAttempts)
+					.where(
+						and(
+							eq(signInAttempts.email, body.email),
+							eq(signInAttempts.succeeded, false),
+							gt(signInAttempts.createdAt, since),
+						),
+					)) as [{ failures: number }]
+				if (failures >= SIGN_IN_MAX_FAILURES) {
+					throw new ApiError(
+						429,
+						'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.',
+					)
+				}
+				const [attempt] = await tx
+					.insert(signInAttempts)
+					.values({ email: body.email, succeeded: false, createdAt: now })
+					.returning({ id: signInAttempts.id })
+				return attempt!.id
+			})
 			const user = await findUserByEmail(deps.db, body.email)
 			const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)
-			await deps.db.insert(signInAttempts).values({ email: body.email, succeeded: Boolean(user && ok), createdAt: now })
 			if (!user || !ok) throw new ApiError(400, SIGN_IN_FAILED)
+			await deps.db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
 			if (user.status !== 'active') {
 				throw new ApiError(403, 'This account has been deactivated. Ask the owner of your business to restore it.')
 			}

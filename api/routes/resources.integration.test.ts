@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
+// The resource lists are public reference data: there is no token case and no id to scope.
+
 describeApi('resources', () => {
 	test('states-with-lga lists the 36 states and the FCT with their 774 LGAs', async () => {
 		const { call } = await testApi()

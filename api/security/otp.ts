@@ -1,6 +1,6 @@
 import { generateTOTP, verifyTOTP } from '@epic-web/totp'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { type Db, lockKey } from '../db/client.ts'
 import { otps } from '../db/schema.ts'
 import {
 	OTP_DIGITS,
@@ -20,6 +20,8 @@ export type OtpPurpose = 'verify-email' | 'reset-password'
  */
 export async function createOtp(db: Db, email: string, purpose: OtpPurpose, now: Date) {
 	return db.transaction(async (tx) => {
+		// Requests sent at once must not all count the same earlier sends.
+		await lockKey(tx, 'otp-send', `${purpose} ${email}`)
 		const since = new Date(now.getTime() - OTP_SEND_WINDOW_MS)
 		const [{ count }] = (await tx
 			.select({ count: sql<number>`count(*)::int` })
@@ -64,9 +66,14 @@ export async function consumeOtp(db: Db, email: string, purpose: OtpPurpose, cod
 	if (!row || row.expiresAt <= now) {
 		throw new ApiError(400, 'This code has expired or was already used. Ask for a new one.')
 	}
-	if (row.attempts >= OTP_MAX_WRONG_TRIES) {
-		throw new ApiError(400, 'Too many wrong codes. Ask for a new one.')
-	}
+	// Take a try before checking the code, so tries sent at once cannot exceed the limit; a right code
+	// ends the code anyway, so only wrong ones ever add up.
+	const [tried] = await db
+		.update(otps)
+		.set({ attempts: sql`${otps.attempts} + 1` })
+		.where(and(eq(otps.id, row.id), lt(otps.attempts, OTP_MAX_WRONG_TRIES)))
+		.returning({ attempts: otps.attempts })
+	if (!tried) throw new ApiError(400, 'Too many wrong codes. Ask for a new one.')
 	const valid = await verifyTOTP({
 		otp: code,
 		secret: row.secret,
@@ -78,12 +85,7 @@ export async function consumeOtp(db: Db, email: string, purpose: OtpPurpose, cod
 		window: 1,
 	})
 	if (!valid) {
-		const [updated] = await db
-			.update(otps)
-			.set({ attempts: sql`${otps.attempts} + 1` })
-			.where(eq(otps.id, row.id))
-			.returning({ attempts: otps.attempts })
-		const left = wrongTriesLeft(updated!.attempts)
+		const left = wrongTriesLeft(tried.attempts)
 		throw new ApiError(
 			400,
 			left > 0

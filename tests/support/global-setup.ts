@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '#api/db/client.ts'
 import { seedReferenceData } from '#api/db/seed/index.ts'
-import { adminUrl, postgresAnswers, TEMPLATE_DB, withDatabase } from './postgres.ts'
+import { adminUrl, dropTestDatabases, postgresAnswers, TEMPLATE_DB, withDatabase } from './postgres.ts'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -25,17 +25,15 @@ export default async function setup(project: TestProject) {
 			project.provide('pgliteSnapshot', '')
 			return
 		}
-		await withDatabase(adminUrl(), async (client) => {
-			await client.query(`drop database if exists ${TEMPLATE_DB} with (force)`)
-			await client.query(`create database ${TEMPLATE_DB}`)
-		})
+		await dropTestDatabases()
+		await withDatabase(adminUrl(), (client) => client.query(`create database ${TEMPLATE_DB}`))
 		const url = adminUrl(TEMPLATE_DB)
 		const database = await openDatabase({ url })
 		await seedReferenceData(database.db)
 		await database.close()
 		project.provide('postgresTemplate', TEMPLATE_DB)
 		project.provide('pgliteSnapshot', '')
-		return
+		return dropTestDatabases
 	}
 	const database = await openDatabase({ dataDir: null })
 	await seedReferenceData(database.db)

@@ -27,3 +27,13 @@ export async function postgresAnswers() {
 		return false
 	}
 }
+
+/** The template and every worker database of earlier runs. */
+export async function dropTestDatabases() {
+	await withDatabase(adminUrl(), async (client) => {
+		const { rows } = await client.query<{ datname: string }>(
+			"select datname from pg_database where datname like 'portal_test_%'",
+		)
+		for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`)
+	})
+}

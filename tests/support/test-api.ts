@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { desc, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { describe, inject } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
-import { mailOutbox } from '#api/db/schema.ts'
+import { mailOutbox, roles } from '#api/db/schema.ts'
 import { createMailer } from '#api/mail.ts'
 import { adminUrl, TEMPLATE_DB, withDatabase } from './postgres.ts'
 
@@ -123,6 +123,37 @@ export async function testApi() {
 		return { email, password, token, userId: user.id as string, customerId: user.customer.id as string }
 	}
 
+	/** The id of a seeded role: Owner, Admin, Finance, HR or Viewer. */
+	async function roleId(name: string) {
+		const [role] = await db
+			.select({ id: roles.id })
+			.from(roles)
+			.where(and(isNull(roles.customerId), eq(roles.name, name)))
+		if (!role) throw new Error(`No seeded role ${name}`)
+		return role.id
+	}
+
+	/** The invitation token in the newest mail to `email`. */
+	async function invitationToken(email: string) {
+		const token = (await latestMail(email))?.text.match(/\/invitation\?token=([\w-]+)/)?.[1]
+		if (!token) throw new Error(`No invitation mailed to ${email}`)
+		return token
+	}
+
+	/** A member of the inviter's business with a seeded role, invited and activated as the portal does. */
+	async function createMember(inviter: { token: string }, role: string) {
+		const email = `member-${randomUUID().slice(0, 12)}@example.test`
+		const password = 'Test-pass-1234'
+		const invited = await call('POST', '/invitations', { token: inviter.token, body: { email, role_id: await roleId(role) } })
+		if (invited.status !== 201) throw new Error(`invitation failed: ${JSON.stringify(invited.body)}`)
+		const activated = await call('POST', '/invitations/activate', {
+			body: { token: await invitationToken(email), first_name: 'Bola', last_name: 'Ade', password },
+		})
+		if (activated.status !== 201) throw new Error(`activation failed: ${JSON.stringify(activated.body)}`)
+		const user = activated.body.data
+		return { email, password, token: user.access_token as string, userId: user.id as string, customerId: user.customer.id as string }
+	}
+
 	return {
 		api,
 		db,
@@ -130,6 +161,9 @@ export async function testApi() {
 		latestCode,
 		latestMail,
 		createAccount,
+		createMember,
+		invitationToken,
+		roleId,
 		advanceClock: (ms: number) => {
 			offsetMs += ms
 		},

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { type AccountState, deriveTodos, isKycComplete, needsCacVerification } from './todos.ts'
+
+const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false }
+const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false }
+const ids = (state: AccountState) => deriveTodos(state).map((t) => t.id)
+
+describe('isKycComplete', () => {
+	test('needs both a verified email and a sector', () => {
+		expect(isKycComplete({ emailVerified: true, sector: 'Legal' })).toBe(true)
+		expect(isKycComplete({ emailVerified: false, sector: 'Legal' })).toBe(false)
+		expect(isKycComplete({ emailVerified: true, sector: null })).toBe(false)
+		expect(isKycComplete({ emailVerified: true, sector: '' })).toBe(false)
+	})
+})
+
+describe('needsCacVerification', () => {
+	test('a business registered with the CAC, KYC done and not yet verified', () => {
+		for (const businessType of ['BN', 'RC', 'IT'] as const) expect(needsCacVerification({ ...done, businessType })).toBe(true)
+	})
+
+	test('not when verified, unregistered, an individual, or KYC is not done', () => {
+		expect(needsCacVerification({ ...done, cacVerified: true })).toBe(false)
+		expect(needsCacVerification({ ...done, businessType: 'none' })).toBe(false)
+		expect(needsCacVerification({ ...done, businessType: null })).toBe(false)
+		expect(needsCacVerification({ ...done, kind: 'individual' })).toBe(false)
+		expect(needsCacVerification({ ...done, emailVerified: false })).toBe(false)
+		expect(needsCacVerification({ ...done, sector: null })).toBe(false)
+	})
+})
+
+describe('deriveTodos', () => {
+	test('a new business verifies its email, then completes KYC', () => {
+		expect(ids(fresh)).toEqual(['verify-email', 'complete-kyc'])
+		expect(deriveTodos(fresh)[1]).toEqual({
+			id: 'complete-kyc',
+			title: 'Complete your business details',
+			description: 'Tell us your sector and address so we can issue cover.',
+			href: '/update/kyc',
+		})
+	})
+
+	test('an individual is asked for its own details', () => {
+		expect(deriveTodos({ ...fresh, kind: 'individual' })[1]!.title).toBe('Complete your details')
+	})
+
+	test('each todo disappears when done', () => {
+		expect(ids({ ...fresh, emailVerified: true })).toEqual(['complete-kyc'])
+		expect(ids({ ...fresh, sector: 'Legal' })).toEqual(['verify-email'])
+		expect(ids(done)).toEqual(['verify-cac'])
+		expect(deriveTodos(done)[0]!.href).toBe('/?dialog=cac')
+		expect(ids({ ...done, cacVerified: true })).toEqual([])
+		expect(ids({ ...done, businessType: 'none' })).toEqual([])
+		expect(ids({ ...done, kind: 'individual', businessType: null })).toEqual([])
+	})
+
+	test('CAC verification waits until the email is verified', () => {
+		expect(ids({ ...done, emailVerified: false })).toEqual(['verify-email'])
+	})
+})

@@ -1,0 +1,54 @@
+import { expect, test } from 'vitest'
+import { API_BASE_PATH, routes } from '#api/app.ts'
+import { openApiPath } from '#api/openapi.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+
+// GET /openapi.json is public, like the document it serves: there is no token case.
+
+type Operation = { security: unknown[]; responses: Record<string, unknown>; requestBody?: unknown; parameters?: Array<{ name: string; in: string }> }
+
+describeApi('openapi', () => {
+	test('GET /openapi.json is an OpenAPI 3.1.0 document', async () => {
+		const { call } = await testApi()
+		const res = await call('GET', '/openapi.json')
+		expect(res.status).toBe(200)
+		expect(res.headers.get('content-type')).toContain('application/json')
+		expect(res.body).toMatchObject({ openapi: '3.1.0', info: { title: 'Insurer API' }, servers: [{ url: API_BASE_PATH }] })
+		expect(res.body.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' })
+	})
+
+	test('every route of the registry is documented under its path and method', async () => {
+		const { call } = await testApi()
+		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> }
+		for (const route of routes) {
+			const operation = paths[openApiPath(route.path)]?.[route.method]
+			expect(operation, `${route.method.toUpperCase()} ${route.path}`).toBeDefined()
+			expect(operation!.security).toEqual(route.auth === 'user' ? [{ bearer: [] }] : [])
+			expect(Object.keys(operation!.responses)).toContain(String(route.status ?? 200))
+			if (route.auth === 'user') expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '404']))
+			expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body))
+			for (const name of Object.keys(route.params?.shape ?? {})) {
+				expect(operation!.parameters).toContainEqual(expect.objectContaining({ name, in: 'path' }))
+			}
+		}
+		const documented = Object.values(paths).reduce((n, methods) => n + Object.keys(methods).length, 0)
+		expect(documented).toBeGreaterThanOrEqual(routes.length)
+	})
+
+	test('every route the API serves is in the document', async () => {
+		const { api, call } = await testApi()
+		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> }
+		const served = api.routes.filter((r) => r.method !== 'ALL')
+		expect(served.length).toBeGreaterThanOrEqual(routes.length)
+		for (const r of served) {
+			const path = openApiPath(r.path.slice(API_BASE_PATH.length))
+			expect(paths[path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined()
+		}
+	})
+
+	test('an unknown path answers 404 with the method and path', async () => {
+		const { call } = await testApi()
+		const res = await call('GET', '/no-such-thing')
+		expect(res).toMatchObject({ status: 404, body: { message: 'No API route for GET /api/v1/no-such-thing.' } })
+	})
+})
