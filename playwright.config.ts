@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${port}`
+// The two tiers apart: the API alone, and a portal that reaches it over HTTP.
+const apiPort = port + 1
+const remotePortalPort = port + 2
 
 /** Debian's chromium, with the flags that keep it quiet on a machine without internet. */
 const launchOptions = {
@@ -31,16 +34,42 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 	},
 	projects: [
-		{ name: 'js', use: { javaScriptEnabled: true } },
-		{ name: 'no-js', use: { javaScriptEnabled: false } },
+		{ name: 'js', use: { javaScriptEnabled: true }, testIgnore: /two-tier/ },
+		{ name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /two-tier/ },
+		{
+			name: 'two-tier',
+			testMatch: /two-tier\.spec\.ts/,
+			use: { baseURL: `http://localhost:${remotePortalPort}` },
+		},
 	],
-	webServer: {
-		// A fresh embedded database each run: the demo accounts are seeded on start.
-		command: `rm -rf ${dataDir} && node build/server.js`,
-		url: `http://localhost:${port}/login`,
-		timeout: 120_000,
-		reuseExistingServer: false,
-		env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
-		stdout: 'pipe',
-	},
+	webServer: [
+		{
+			// A fresh embedded database each run: the demo accounts are seeded on start.
+			command: `rm -rf ${dataDir} && node build/server.js`,
+			url: `http://localhost:${port}/login`,
+			timeout: 120_000,
+			reuseExistingServer: false,
+			env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+			stdout: 'pipe',
+		},
+		{
+			command: `rm -rf ${dataDir}-api && node --import tsx api/main.ts`,
+			url: `http://localhost:${apiPort}/api/v1/openapi.json`,
+			timeout: 120_000,
+			reuseExistingServer: false,
+			env: { API_PORT: String(apiPort), DATA_DIR: `${dataDir}-api`, PUBLIC_URL: `http://localhost:${remotePortalPort}` },
+		},
+		{
+			command: 'node build/server.js',
+			url: `http://localhost:${remotePortalPort}/login`,
+			timeout: 120_000,
+			reuseExistingServer: false,
+			env: {
+				PORT: String(remotePortalPort),
+				API_BASE_URL: `http://localhost:${apiPort}`,
+				DATA_DIR: `${dataDir}-portal`,
+				NODE_ENV: 'production',
+			},
+		},
+	],
 })

@@ -1,0 +1,169 @@
+import { describe, expect, test, vi } from 'vitest'
+import { MESSAGES } from '#app/lib/errors.ts'
+import { ApiCallError, ApiClient, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, ResponseCache, cacheTtl } from './api.server.ts'
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+	new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
+
+function client(transport: (r: Request) => Promise<Response>, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
+	const sleeps: number[] = []
+	const c = new ApiClient({
+		transport,
+		baseUrl: 'http://api.test/api/v1',
+		cache: new ResponseCache(),
+		sleep: async (ms) => {
+			sleeps.push(ms)
+		},
+		...extra,
+	})
+	return { c, sleeps }
+}
+
+describe('the section 7 wrapper', () => {
+	test('sends the bearer token from the session and JSON bodies', async () => {
+		const seen: Request[] = []
+		const { c } = client(async (r) => {
+			seen.push(r)
+			return json({ data: { ok: true } })
+		}, { token: 'tok-1' })
+		await c.call('POST', '/auth/confirm-password', { body: { password: 'x' } })
+		expect(seen[0]!.url).toBe('http://api.test/api/v1/auth/confirm-password')
+		expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok-1')
+		expect(await seen[0]!.json()).toEqual({ password: 'x' })
+	})
+
+	test('times out after 120000 ms with the catalogue text, and retries an idempotent call once after 1000 ms', async () => {
+		vi.useFakeTimers()
+		try {
+			let calls = 0
+			const { c, sleeps } = client(() => {
+				calls++
+				return new Promise<Response>(() => {})
+			})
+			const pending = c.call('GET', '/todos').catch((e: unknown) => e)
+			await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+			await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+			const error = (await pending) as ApiCallError
+			expect(error).toBeInstanceOf(ApiCallError)
+			expect(error.message).toBe('Connection timed out. Try again later.')
+			expect(calls).toBe(2)
+			expect(sleeps).toEqual([RETRY_DELAY_MS])
+		} finally {
+			vi.useRealTimers()
+		}
+	})
+
+	test('a network failure on GET is retried once and can succeed', async () => {
+		let calls = 0
+		const { c, sleeps } = client(async () => {
+			calls++
+			if (calls === 1) throw new TypeError('fetch failed')
+			return json({ data: ['Healthcare'] })
+		})
+		expect((await c.call('GET', '/resources/sectors')).data).toEqual(['Healthcare'])
+		expect(calls).toBe(2)
+		expect(sleeps).toEqual([1000])
+	})
+
+	test('a network failure on POST is not retried and says Network error', async () => {
+		let calls = 0
+		const { c } = client(async () => {
+			calls++
+			throw new TypeError('fetch failed')
+		})
+		await expect(c.call('POST', '/auth/sign-in', { body: {} })).rejects.toThrow(MESSAGES.network)
+		expect(calls).toBe(1)
+	})
+
+	test('X-New-Token replaces the token and marks the session to be written', async () => {
+		const tokens: string[] = []
+		const { c } = client(async (r) => {
+			tokens.push(r.headers.get('authorization')!)
+			return json({ data: {} }, { headers: { 'X-New-Token': 'tok-2' } })
+		}, { token: 'tok-1', userId: 'u1' })
+		await c.call('GET', '/todos')
+		expect(c.token).toBe('tok-2')
+		expect(c.sessionChanged).toBe(true)
+		await c.call('GET', '/todos')
+		expect(tokens).toEqual(['Bearer tok-1', 'Bearer tok-2'])
+	})
+
+	test('the same token in X-New-Token changes nothing', async () => {
+		const { c } = client(async () => json({ data: {} }, { headers: { 'X-New-Token': 'tok-1' } }), { token: 'tok-1' })
+		await c.call('GET', '/todos')
+		expect(c.sessionChanged).toBe(false)
+	})
+
+	test('response data with access_token and id is stored as the session', async () => {
+		const { c } = client(async () => json({ data: { id: 'u9', access_token: 'tok-9', first_name: 'A' } }))
+		await c.call('POST', '/auth/sign-in', { body: {} })
+		expect(c.token).toBe('tok-9')
+		expect(c.userId).toBe('u9')
+		expect(c.sessionChanged).toBe(true)
+	})
+
+	test.each([
+		'Missing authorization',
+		'Invalid token',
+		'Unauthorized',
+		'Not authorized',
+		'Token not found',
+		'User not found',
+	])('the text %s logs the user out', async (message) => {
+		const { c } = client(async () => json({ message }, { status: 401 }), { token: 't', userId: 'u' })
+		const error = (await c.call('GET', '/todos').catch((e: unknown) => e)) as ApiCallError
+		expect(error.logout).toBe(true)
+		expect(c.loggedOut).toBe(true)
+		expect(c.token).toBeUndefined()
+	})
+
+	test('other errors keep their message and field errors, and do not log out', async () => {
+		const { c } = client(async () =>
+			json({ message: 'Incorrect email or password.', errors: [{ path: 'email', message: 'x' }] }, { status: 400 }),
+		)
+		const error = (await c.call('POST', '/auth/sign-in', { body: {} }).catch((e: unknown) => e)) as ApiCallError
+		expect(error.status).toBe(400)
+		expect(error.message).toBe('Incorrect email or password.')
+		expect(error.fieldErrors).toEqual([{ path: 'email', message: 'x' }])
+		expect(error.logout).toBe(false)
+	})
+
+	test('an error without a message is "Unexpected error occurred."', async () => {
+		const { c } = client(async () => new Response('<html>bad gateway</html>', { status: 502 }))
+		await expect(c.call('GET', '/todos')).rejects.toThrow('Unexpected error occurred.')
+	})
+})
+
+describe('caches', () => {
+	test('lifetimes: users 2 s, states-with-lga 30 s, team 80 s, otherwise 60 s', () => {
+		expect(cacheTtl('/users/abc')).toBe(2_000)
+		expect(cacheTtl('/states-with-lga')).toBe(30_000)
+		expect(cacheTtl('/team/abc')).toBe(80_000)
+		expect(cacheTtl('/team/member/abc')).toBe(80_000)
+		expect(cacheTtl('/resources/sectors')).toBe(60_000)
+	})
+
+	test('a cached GET is served from the cache for its lifetime, per token', async () => {
+		let now = 0
+		let calls = 0
+		const cache = new ResponseCache()
+		const transport = async () => json({ data: { n: ++calls } })
+		const a = new ApiClient({ transport, baseUrl: 'http://x', cache, token: 'A', now: () => now })
+		const b = new ApiClient({ transport, baseUrl: 'http://x', cache, token: 'B', now: () => now })
+		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 1 })
+		now = 1_999
+		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 1 })
+		expect((await b.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 2 })
+		now = 2_000
+		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 3 })
+	})
+
+	test("a change made with a token clears that token's cache", async () => {
+		let calls = 0
+		const cache = new ResponseCache()
+		const a = new ApiClient({ transport: async () => json({ data: { n: ++calls } }), baseUrl: 'http://x', cache, token: 'A' })
+		await a.call('GET', '/users/1', { cache: true })
+		await a.call('PATCH', '/users/1', { body: {} })
+		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 3 })
+	})
+})
