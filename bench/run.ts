@@ -1,0 +1,149 @@
+// `npm run bench`: first-load bytes, Lighthouse and autocannon for the portal and for a bare React Router floor.
+// Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists). Env: BENCH_DURATION (autocannon seconds, default 10),
+// BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, measureFirstLoad, signIn, type Session } from './bytes.ts'
+import { runLighthouse } from './lighthouse.ts'
+import { runLoad } from './load.ts'
+import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
+import { BENCH_DIR, buildFloor, buildPortalIfMissing, cleanup, killChildrenSync, startFloor, startPortal, type Server } from './serve.ts'
+
+const floorOnly = process.argv.includes('--floor-only')
+const rebuild = process.argv.includes('--rebuild')
+const durationS = Number(process.env.BENCH_DURATION ?? 10)
+const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3)
+const CONNECTIONS = 10
+const PORTAL_ROUTES = ['/login', '/register', '/password-reset', '/']
+const SIGNED_IN = '/'
+
+const problems: string[] = []
+
+function note(where: string, error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error)
+	problems.push(`${where}: ${message}`)
+	console.error(`bench: ${where} failed: ${message}`)
+	return message.split('\n')[0]
+}
+
+/** Runs one step of one route; a failure is recorded on the route and does not stop the others. */
+async function measure<K extends Step>(m: Measured, step: K, fn: () => Promise<NonNullable<Measured[K]>>): Promise<void> {
+	console.log(`bench: ${step} ${m.target} ${m.route}`)
+	try {
+		;(m as Record<Step, unknown>)[step] = await fn()
+	} catch (error) {
+		m.failed[step] = note(`${step} ${m.target} ${m.route}`, error)
+	}
+}
+
+async function start(target: Target): Promise<Server | undefined> {
+	try {
+		if (target === 'floor') {
+			await buildFloor()
+			return await startFloor()
+		}
+		await buildPortalIfMissing(rebuild)
+		return await startPortal()
+	} catch (error) {
+		note(`starting the ${target}`, error)
+		return undefined
+	}
+}
+
+async function main(): Promise<void> {
+	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
+	const floor: Measured = { target: 'floor', route: '/', failed: {} }
+	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
+	const all = [...portal, floor]
+	const fail = (m: Measured, steps: Step[], why: string) => {
+		for (const step of steps) m.failed[step] = why
+	}
+	const lighthouseOrLoad = (m: Measured) => m.target === 'floor' || m.route === '/login' || m.route === SIGNED_IN
+	const stepsOf = (m: Measured): Step[] => (lighthouseOrLoad(m) ? ['bytes', 'lighthouse', 'load'] : ['bytes'])
+
+	const floorServer = await start('floor')
+	if (!floorServer) fail(floor, stepsOf(floor), 'floor did not start')
+	const portalServer = floorOnly ? undefined : await start('portal')
+	if (!floorOnly && !portalServer) for (const m of portal) fail(m, stepsOf(m), 'portal did not start')
+
+	let session: Session | undefined
+	let browser: Browser | undefined
+	try {
+		browser = await launchBrowser()
+	} catch (error) {
+		const why = note('launching chromium', error)
+		for (const m of all) fail(m, ['bytes'], why)
+	}
+	if (browser) {
+		if (floorServer) await measure(floor, 'bytes', () => measureFirstLoad(browser, floorServer.baseUrl + '/'))
+		if (portalServer) {
+			try {
+				session = await signIn(browser, portalServer.baseUrl)
+			} catch (error) {
+				const why = note('signing in', error)
+				for (const m of portal) if (m.route === SIGNED_IN) fail(m, stepsOf(m), why)
+			}
+			for (const m of portal) {
+				if (m.route === SIGNED_IN && !session) continue
+				const s = m.route === SIGNED_IN ? session : undefined
+				await measure(m, 'bytes', () => measureFirstLoad(browser, portalServer.baseUrl + m.route, s))
+			}
+		}
+		await browser.close()
+	}
+	const signedIn = portal.find((m) => m.route === SIGNED_IN)
+	if (portalServer && signedIn && !session) for (const step of stepsOf(signedIn)) signedIn.failed[step] ??= 'not signed in'
+
+	const targets: [Measured, Server | undefined, string | undefined][] = [
+		[floor, floorServer, undefined],
+		...portal.filter(lighthouseOrLoad).map((m): [Measured, Server | undefined, string | undefined] => [m, portalServer, m.route === SIGNED_IN ? session?.cookieHeader : undefined]),
+	]
+	for (const [m, server, cookie] of targets) {
+		if (!server || (m.target === 'portal' && m.route === SIGNED_IN && !cookie)) continue
+		await measure(m, 'lighthouse', () => runLighthouse(server.baseUrl + m.route, cookie, lighthouseRuns))
+	}
+	for (const [m, server, cookie] of targets) {
+		if (!server || (m.target === 'portal' && m.route === SIGNED_IN && !cookie)) continue
+		await measure(m, 'load', () => runLoad(server.baseUrl + m.route, cookie, durationS, CONNECTIONS))
+	}
+
+	const rows = buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined)
+	const results = {
+		generatedAt: new Date().toISOString(),
+		floorOnly,
+		settings: {
+			lighthouse: { formFactor: 'mobile', throttling: 'simulated (default)', runs: lighthouseRuns, keep: 'median of each figure' },
+			load: { tool: 'autocannon', method: 'GET', connections: CONNECTIONS, durationS, p95: 'exact nearest-rank over every response time' },
+			bytes: { how: 'every JS and CSS response of a fresh load (waitUntil networkidle), each body gzipped with node:zlib at the default level' },
+		},
+		budgets: { jsGzipKiB: BUDGETS.jsGzipBytes / 1024, cssGzipKiB: BUDGETS.cssGzipBytes / 1024, lighthouseMin: BUDGETS.lighthouseScore },
+		rows,
+		measured: all,
+		problems,
+	}
+	writeFileSync(join(BENCH_DIR, 'results.json'), JSON.stringify(results, null, '\t') + '\n')
+	console.log('')
+	printTable(rows)
+	console.log('')
+	const failed = rows.filter((r) => r.status === 'FAIL').length
+	console.log(`bench: wrote bench/results.json; ${failed} budget${failed === 1 ? '' : 's'} failed; ${problems.length} measurement problem${problems.length === 1 ? '' : 's'}`)
+	for (const p of problems) console.log(`  - ${p.split('\n')[0]}`)
+	process.exitCode = problems.length > 0 ? 1 : 0
+}
+
+process.on('exit', killChildrenSync)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		void cleanup().finally(() => process.exit(130))
+	})
+}
+
+try {
+	await main()
+} catch (error) {
+	console.error('bench:', error)
+	process.exitCode = 1
+} finally {
+	await cleanup()
+}
