@@ -24,7 +24,9 @@ export const Email = z
 	.pipe(z.email({ message: 'Enter a valid email address, like name@company.com.' }))
 	.transform((e) => e.toLowerCase())
 
-export const PASSWORD_RULE = 'Use at least 8 characters, with a letter and a number.'
+import { PASSWORD_RULE } from './rules.ts'
+
+export { PASSWORD_RULE }
 export const Password = z
 	.string({ message: 'Enter a password.' })
 	.min(8, PASSWORD_RULE)

@@ -1,14 +1,11 @@
 import { describe, expect, test } from 'vitest'
+import { digitsAndPlusOnly, normalizeFormatInput, normalizeNairaInput, stepFormatInput } from '#app/lib/number-input.ts'
 import {
 	FORMAT_INPUT_MESSAGE,
 	NAIRA_INPUT_MESSAGE,
-	digitsAndPlusOnly,
 	formatInputSchema,
 	nairaInputSchema,
-	normalizeFormatInput,
-	normalizeNairaInput,
-	stepFormatInput,
-} from '#app/lib/number-input.ts'
+} from '#app/lib/number-input-schemas.ts'
 
 describe('digitsAndPlusOnly', () => {
 	test.each([

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { groupThousands } from '#app/lib/money.ts'
 
 // The spec's section 5 rules for number, Naira and format inputs. The components in
@@ -41,23 +40,8 @@ export function stepFormatInput(value: string, delta: 1 | -1): string {
 
 // Text goes through the same rule as the inputs; an empty field becomes undefined (required), and a
 // number too large to hold exactly is left for z.int() to reject.
-function wholeNumberFromText(value: unknown): unknown {
+export function wholeNumberFromText(value: unknown): unknown {
 	if (typeof value !== 'string') return value
 	const digits = wholeNumberDigits(value)
 	return digits === '' ? undefined : Number(digits)
 }
-
-export const NAIRA_INPUT_MESSAGE = 'Enter an amount in Naira, like ₦25,000.'
-export const FORMAT_INPUT_MESSAGE = 'Enter a whole number, like 1,250.'
-
-/** What a NairaInput posts ('₦12,346', or raw text without JavaScript) as whole Naira: 12346. */
-export const nairaInputSchema = z.preprocess(
-	wholeNumberFromText,
-	z.int({ error: NAIRA_INPUT_MESSAGE }).min(0, { error: NAIRA_INPUT_MESSAGE }),
-)
-
-/** What a FormatInput posts ('1,250', or raw text without JavaScript) as a whole number: 1250. */
-export const formatInputSchema = z.preprocess(
-	wholeNumberFromText,
-	z.int({ error: FORMAT_INPUT_MESSAGE }).min(0, { error: FORMAT_INPUT_MESSAGE }),
-)

@@ -5,7 +5,7 @@ import {
 	normalizePhoneInput,
 	phoneSchema,
 	toE164,
-} from '#app/lib/phone.ts'
+} from '#api/contract/phone.ts'
 
 describe('normalizePhoneInput', () => {
 	test.each([

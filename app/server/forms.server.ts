@@ -17,3 +17,9 @@ export function replyWithApiError(submission: Submission<unknown>, error: unknow
 		{ status },
 	)
 }
+
+/**
+ * The HTML constraints (required, lengths, patterns) of a form's schema, computed on the server so
+ * that zod never ships to the browser: the forms validate on the server, with or without JavaScript.
+ */
+export { getZodConstraint as formConstraint } from '@conform-to/zod/v4'

@@ -3,7 +3,7 @@ import { digitsAndPlusOnly, normalizeFormatInput, normalizeNairaInput, stepForma
 import { normalizePhoneInput } from '#app/lib/phone.ts'
 
 // The section 5 input rules, applied as the user types. The same functions run in the server-side
-// schemas (phoneSchema, nairaInputSchema, formatInputSchema), so without JavaScript these are plain
+// schemas (phoneSchema in api/contract/phone.ts, app/lib/number-input-schemas.ts), so without JavaScript these are plain
 // inputs and the server gives the same result.
 //
 // The inputs are uncontrolled: the DOM holds the value, which starts from the normalized defaultValue

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
-import { Name, PASSWORD_RULE, Password } from '#api/contract/common.ts'
+import { Name, Password } from '#api/contract/common.ts'
+import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/invitation'
@@ -21,12 +22,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Accept your invitation 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
-	if (!token) return { token, invitation: null, problem: 'This invitation link is not complete. Open the link from your email again.' }
+	const constraint = formConstraint(AcceptSchema)
+	if (!token) {
+		return { token, constraint, invitation: null, problem: 'This invitation link is not complete. Open the link from your email again.' }
+	}
 	try {
-		return { token, invitation: (await apiFrom(context).previewInvitation(token)).data, problem: null }
+		return { token, constraint, invitation: (await apiFrom(context).previewInvitation(token)).data, problem: null }
 	} catch (error) {
 		if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
-			return data({ token, invitation: null, problem: error.message }, { status: error.status })
+			return data({ token, constraint, invitation: null, problem: error.message }, { status: error.status })
 		}
 		throw error
 	}
@@ -46,14 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Invitation() {
-	const { token, invitation, problem } = useLoaderData<typeof loader>()
+	const { token, invitation, problem, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'invitation',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(AcceptSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: AcceptSchema }),
-		shouldRevalidate: 'onBlur',
+		constraint,
 	})
 	if (!invitation) {
 		return (

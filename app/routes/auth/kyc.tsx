@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { BusinessBody } from '#api/contract/business.ts'
 import { Field, FormError, Select, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { requireReadyUser } from '#app/server/auth.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/kyc'
@@ -28,6 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const c = user.customer
 	return {
 		kind: c.kind,
+		constraint: formConstraint(BusinessBody),
 		sectors: sectors.data,
 		states: states.data.states,
 		defaults: {
@@ -63,16 +64,14 @@ function useHydrated() {
 }
 
 export default function Kyc() {
-	const { kind, sectors, states, defaults } = useLoaderData<typeof loader>()
+	const { kind, sectors, states, defaults, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const hydrated = useHydrated()
 	const [form, fields] = useForm({
 		id: 'kyc',
 		lastResult: actionData?.result,
 		defaultValue: defaults,
-		constraint: getZodConstraint(BusinessBody),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessBody }),
-		shouldRevalidate: 'onBlur',
+		constraint,
 	})
 	const chosenState = String(fields.state.value ?? '')
 	const chosenType = String(fields.business_type.value ?? '')

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, redirect, useActionData, useSearchParams } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { Email } from '#api/contract/common.ts'
 import { Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl } from '#app/lib/return-url.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/login'
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Cover Portal
 
 export function loader(args: Route.LoaderArgs) {
 	redirectIfSignedIn(args)
-	return null
+	return { constraint: formConstraint(LoginSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,14 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login() {
+	const { constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const [form, fields] = useForm({
 		id: 'login',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(LoginSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-		shouldRevalidate: 'onBlur',
+		constraint,
 	})
 	const returnUrl = searchParams.get('return_url') ?? ''
 	return (

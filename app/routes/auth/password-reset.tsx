@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, createCookie, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
-import { Email, OtpCode, PASSWORD_RULE, Password } from '#api/contract/common.ts'
+import { Email, OtpCode, Password } from '#api/contract/common.ts'
+import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { Field, FormError, Stepper, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { portalEnv } from '#app/server/env.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/password-reset'
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (step === 'password' && !(await resetCookie().parse(request.headers.get('Cookie')))) {
 		throw redirect('/password-reset')
 	}
-	return { step, email: email.success ? email.data : '' }
+	return { step, email: email.success ? email.data : '', constraint: formConstraint(Schema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,14 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PasswordReset() {
-	const { step, email } = useLoaderData<typeof loader>()
+	const { step, email, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: `password-reset-${step}`,
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(Schema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: Schema }),
-		shouldRevalidate: 'onBlur',
+		constraint,
 	})
 	const current = STEPS.indexOf(step === 'request' ? 'Your email' : step === 'code' ? 'Code' : 'New password')
 	return (

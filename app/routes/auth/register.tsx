@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
-import { Email, Name, PASSWORD_RULE, Password } from '#api/contract/common.ts'
+import { Email, Name, Password } from '#api/contract/common.ts'
+import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { Field, FormError, Stepper, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
-import { phoneSchema } from '#app/lib/phone.ts'
+import { phoneSchema } from '#api/contract/phone.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/register'
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Co
 export function loader(args: Route.LoaderArgs) {
 	redirectIfSignedIn(args)
 	const type = AccountType.safeParse(new URL(args.request.url).searchParams.get('type'))
-	return { type: type.success ? type.data : null }
+	return { type: type.success ? type.data : null, constraint: formConstraint(RegisterSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,14 +90,12 @@ function ChooseType() {
 }
 
 export default function Register() {
-	const { type } = useLoaderData<typeof loader>()
+	const { type, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'register',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(RegisterSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-		shouldRevalidate: 'onBlur',
+		constraint,
 	})
 	if (!type) {
 		return (

@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { OtpCode } from '#api/contract/common.ts'
 import { Field, FormError, Stepper, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { pendingStep } from '#app/lib/account.ts'
 import { requireUser } from '#app/server/auth.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/verify-account'
@@ -22,7 +22,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Co
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireUser(args)
 	if (user.email_verified_at) throw redirect(pendingStep(user) ?? '/')
-	return { email: user.email, fromRegister: new URL(args.request.url).searchParams.get('from') === 'register' }
+	return {
+		email: user.email,
+		fromRegister: new URL(args.request.url).searchParams.get('from') === 'register',
+		constraint: formConstraint(VerifySchema),
+	}
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -47,13 +51,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyAccount() {
-	const { email, fromRegister } = useLoaderData<typeof loader>()
+	const { email, fromRegister, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'verify-account',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(z.object({ otp: OtpCode })),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifySchema }),
+		constraint,
 	})
 	return (
 		<div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
