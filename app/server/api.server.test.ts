@@ -166,4 +166,22 @@ describe('caches', () => {
 		await a.call('PATCH', '/users/1', { body: {} })
 		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 3 })
 	})
+
+	test('cached GETs under way at once share one request', async () => {
+		let calls = 0
+		const cache = new ResponseCache()
+		const a = new ApiClient({
+			transport: async () => {
+				calls++
+				await new Promise((r) => setTimeout(r, 5))
+				return json({ data: { n: calls } })
+			},
+			baseUrl: 'http://x',
+			cache,
+			token: 'A',
+		})
+		const [one, two] = await Promise.all([a.call('GET', '/users/1', { cache: true }), a.call('GET', '/users/1', { cache: true })])
+		expect(calls).toBe(1)
+		expect(one).toBe(two)
+	})
 })

@@ -33,6 +33,8 @@ type CacheEntry = { expires: number; value: unknown }
 /** A small cache shared by the requests of one process, keyed by token and path. */
 export class ResponseCache {
 	private entries = new Map<string, CacheEntry>()
+	/** Calls under way, so loaders that run side by side share one request. */
+	readonly inflight = new Map<string, Promise<unknown>>()
 	constructor(private readonly maxEntries = 2_000) {}
 	get(key: string, now: number) {
 		const entry = this.entries.get(key)
@@ -121,15 +123,22 @@ export class ApiClient {
 		if (method === 'GET' && options.cache) {
 			const hit = this.opts.cache.get(cacheKey, this.opts.now())
 			if (hit) return hit as { data: T; message?: string }
+			const pending = this.opts.cache.inflight.get(cacheKey)
+			if (pending) return pending as Promise<{ data: T; message?: string }>
+			const fetching = this.fetch<T>(method, target).then((result) => {
+				this.opts.cache.set(`${this.token ?? ''} ${target}`, result, cacheTtl(path), this.opts.now())
+				return result
+			})
+			this.opts.cache.inflight.set(cacheKey, fetching)
+			return fetching.finally(() => this.opts.cache.inflight.delete(cacheKey))
 		}
-		const response = await this.send(method, target, options.body)
-		const result = await this.read<T>(response)
-		if (method === 'GET' && options.cache) {
-			this.opts.cache.set(`${this.token ?? ''} ${target}`, result, cacheTtl(path), this.opts.now())
-		} else if (method !== 'GET') {
-			this.opts.cache.clearToken(this.token)
-		}
+		const result = await this.fetch<T>(method, target, options.body)
+		if (method !== 'GET') this.opts.cache.clearToken(this.token)
 		return result
+	}
+
+	private async fetch<T>(method: string, target: string, body?: unknown) {
+		return this.read<T>(await this.send(method, target, body))
 	}
 
 	private async send(method: string, target: string, body: unknown): Promise<Response> {
