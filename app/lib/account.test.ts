@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest'
+import type { User } from '#api/contract/users.ts'
+import { isKycComplete, isLoggedIn, isNewAccount, pendingStep } from './account.ts'
+
+function user(overrides: { verified?: boolean; sector?: string | null; created_at?: string } = {}): User {
+	return {
+		id: '00000000-0000-4000-8000-000000000001',
+		first_name: 'Ada',
+		last_name: 'Obi',
+		email: 'ada@example.com',
+		phone: null,
+		email_verified_at: overrides.verified === false ? null : '2026-11-01T10:00:00.000Z',
+		created_at: overrides.created_at ?? '2026-11-01T10:00:00.000Z',
+		status: 'active',
+		role: { id: '00000000-0000-4000-8000-000000000002', name: 'Owner' },
+		customer: {
+			id: '00000000-0000-4000-8000-000000000003',
+			kind: 'business',
+			name: 'Obi Ltd',
+			sector: overrides.sector === undefined ? 'Healthcare' : overrides.sector,
+			business_type: null,
+			registration_number: null,
+			state: null,
+			lga: null,
+			address: null,
+			phone: null,
+			meta: { cac_verified: false, sector: overrides.sector === undefined ? 'Healthcare' : overrides.sector },
+			created_at: '2026-11-01T10:00:00.000Z',
+		},
+	}
+}
+
+describe('section 4 account states', () => {
+	test('logged in once the user has a first name', () => {
+		expect(isLoggedIn({ first_name: 'Ada' })).toBe(true)
+		expect(isLoggedIn({ first_name: '' })).toBe(false)
+		expect(isLoggedIn(null)).toBe(false)
+	})
+
+	test('KYC is complete with a sector and a verified email', () => {
+		expect(isKycComplete(user())).toBe(true)
+		expect(isKycComplete(user({ sector: null }))).toBe(false)
+		expect(isKycComplete(user({ verified: false }))).toBe(false)
+	})
+
+	test('an unverified email goes to /verify-account first, then a missing sector to /update/kyc', () => {
+		expect(pendingStep(user({ verified: false, sector: null }))).toBe('/verify-account')
+		expect(pendingStep(user({ sector: null }))).toBe('/update/kyc')
+		expect(pendingStep(user())).toBeNull()
+	})
+
+	test('an account is new on the day it was created, in Lagos time', () => {
+		const now = new Date('2026-11-21T22:30:00.000Z') // 23:30 in Lagos
+		expect(isNewAccount({ created_at: '2026-11-20T23:30:00.000Z' }, now)).toBe(true) // 00:30 on the 21st in Lagos
+		expect(isNewAccount({ created_at: '2026-11-20T22:30:00.000Z' }, now)).toBe(false) // 23:30 on the 20th
+	})
+})
