@@ -39,6 +39,8 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
 		]))
 		throw redirect('/login', { headers })
 	}
+	// A page of the account must not come back from the browser's cache (Back after sign-out).
+	if (client.token && !response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-store')
 	if (client.sessionChanged && client.token && client.userId) {
 		session.set('token', client.token)
 		session.set('userId', client.userId)

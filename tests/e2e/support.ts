@@ -48,9 +48,61 @@ export async function expectAccessible(page: Page, js = true) {
 	}
 }
 
+/**
+ * Open a page. With JavaScript on, wait until React Router runs in the page, so a click is handled by
+ * the app rather than posted as a plain form before the scripts arrive.
+ */
+export async function visit(page: Page, url: string) {
+	const response = await page.goto(url)
+	if (test.info().project.use.javaScriptEnabled !== false) {
+		await page.waitForFunction(() => '__reactRouterDataRouter' in window)
+	}
+	return response
+}
+
 export async function signIn(page: Page, email: string, password: string) {
-	await page.goto('/login')
+	await visit(page, '/login')
 	await page.getByLabel('Email address').fill(email)
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Every mail in the local outbox to `email`, newest first. */
+export async function mailsTo(page: Page, email: string) {
+	const response = await page.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)
+	expect(response.ok()).toBe(true)
+	return (await response.json()).data as Array<{ subject: string; text: string }>
+}
+
+/**
+ * The status of the POST a click sends: the document itself without JavaScript, React Router's data
+ * request with it.
+ */
+export async function postStatus(page: Page, click: () => Promise<void>) {
+	const response = page.waitForResponse(
+		(r) => r.request().method() === 'POST' && ['document', 'fetch'].includes(r.request().resourceType()),
+	)
+	await click()
+	return (await response).status()
+}
+
+export type NewAccount = { kind: 'business' | 'individual'; firstName: string; email: string; password: string }
+
+/**
+ * Register through the screens and verify the email with the mailed code: the account is signed in
+ * and on /update/kyc, its details still to fill.
+ */
+export async function registerThroughUi(page: Page, account: NewAccount) {
+	await visit(page, `/register?type=${account.kind}`)
+	if (account.kind === 'business') await page.getByLabel('Business name').fill(`${account.firstName} Trading Ltd`)
+	await page.getByLabel('First name').fill(account.firstName)
+	await page.getByLabel('Last name').fill('Eze')
+	await page.getByLabel('Email address').fill(account.email)
+	await page.getByLabel('Phone number').fill('08031234567')
+	await page.getByLabel('Password').fill(account.password)
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page).toHaveURL('/verify-account?from=register')
+	await page.getByLabel('Verification code').fill(await latestCode(page, account.email))
+	await page.getByRole('button', { name: 'Verify email' }).click()
+	await expect(page).toHaveURL('/update/kyc')
 }

@@ -3,9 +3,14 @@ import type { ComponentProps, ReactNode } from 'react'
 import { useNavigation } from 'react-router'
 import { inputClassName } from './inputs.tsx'
 
+/** Each message once: a value can break two rules that share a message (too short, and no digit). */
+function uniqueMessages(errors?: readonly string[] | null) {
+	return [...new Set(errors?.filter(Boolean) ?? [])]
+}
+
 /** Messages for one field or the whole form, announced when they appear. */
 export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
-	const list = errors?.filter(Boolean) ?? []
+	const list = uniqueMessages(errors)
 	if (!list.length) return null
 	return (
 		<ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700" aria-live="polite">
@@ -18,7 +23,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
 
 /** A form-level message: the API's answer that belongs to no single field. */
 export function FormError({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
-	const list = errors?.filter(Boolean) ?? []
+	const list = uniqueMessages(errors)
 	if (!list.length) return null
 	return (
 		<div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

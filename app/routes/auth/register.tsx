@@ -27,10 +27,11 @@ const RegisterSchema = z
 		phone: phoneSchema,
 		password: Password,
 	})
-	.superRefine((v, ctx) => {
-		if (v.account_type === 'business' && !v.business_name) {
-			ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Enter the name of your business.' })
-		}
+	.refine((v) => v.account_type !== 'business' || Boolean(v.business_name), {
+		path: ['business_name'],
+		message: 'Enter the name of your business.',
+		// Checked even when other fields fail, so an empty form shows every message at once.
+		when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'account_type' || i.path?.[0] === 'business_name'),
 	})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Cover Portal' }]

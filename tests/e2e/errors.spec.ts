@@ -1,0 +1,46 @@
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
+
+test('an unknown page is a 404 that names the path asked for, with a way home', async ({ page, js }) => {
+	const response = await visit(page, '/no/such/page?x=1')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something Went Wrong')
+	await expect(page.getByText('404', { exact: true })).toBeVisible()
+	await expect(page.getByText('Page not found: /no/such/page?x=1', { exact: true })).toBeVisible()
+	const home = page.getByRole('link', { name: 'Go Home' })
+	await expect(home).toHaveAttribute('href', '/')
+	await expectAccessible(page, js)
+	// Home needs a session, so a signed-out visitor ends on sign in.
+	await home.click()
+	await expect(page).toHaveURL('/login?return_url=%2F')
+})
+
+test('signed out, / redirects to sign in with return_url', async ({ page, request, js }) => {
+	const response = await request.get('/', { maxRedirects: 0 })
+	expect(response.status()).toBe(302)
+	expect(response.headers().location).toBe('/login?return_url=%2F')
+	await visit(page, '/')
+	await expect(page).toHaveURL('/login?return_url=%2F')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+	await expectAccessible(page, js)
+})
+
+test('after signing out, neither Back nor a fresh visit shows the home page', async ({ page, js }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	const greeting = page.getByRole('heading', { level: 1, name: /Adaeze/ })
+	await expect(greeting).toBeVisible()
+	// Without this the browser may show its stored copy of home on Back, with no request to the server.
+	expect((await page.request.get('/')).headers()['cache-control']).toContain('no-store')
+	await page.getByRole('button', { name: 'Sign out' }).click()
+	await expect(page).toHaveURL('/login')
+
+	await page.goBack()
+	await expect(page).toHaveURL('/login?return_url=%2F')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+	await expect(greeting).toHaveCount(0)
+	await expectAccessible(page, js)
+
+	await visit(page, '/')
+	await expect(page).toHaveURL('/login?return_url=%2F')
+	await expect(greeting).toHaveCount(0)
+})
