@@ -6,9 +6,11 @@ import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { activityRoutes } from './routes/activities.ts'
 import { authRoutes } from './routes/auth.ts'
 import { businessRoutes } from './routes/business.ts'
+import { cacRoutes } from './routes/cac.ts'
 import { devRoutes } from './routes/dev.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { resourceRoutes } from './routes/resources.ts'
+import { roleRoutes } from './routes/roles.ts'
 import { teamRoutes } from './routes/team.ts'
 import { userRoutes } from './routes/users.ts'
 import { authenticate } from './security/tokens.ts'
@@ -21,7 +23,9 @@ export const routes = [
 	...userRoutes,
 	...resourceRoutes,
 	...businessRoutes,
+	...cacRoutes,
 	...teamRoutes,
+	...roleRoutes,
 	...activityRoutes,
 	...devRoutes,
 ]

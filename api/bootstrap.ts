@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { createApi } from './app.ts'
+import { createCacRegistry } from './cac/index.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
@@ -18,6 +19,7 @@ export async function bootApi(env: ApiEnv) {
 	const api = createApi({
 		db: database.db,
 		mailer,
+		cac: createCacRegistry({ db: database.db, providerUrl: env.CAC_PROVIDER_URL, providerKey: env.CAC_PROVIDER_KEY }),
 		env: { publicUrl: env.publicUrl, outboxPage: env.outboxPage },
 		now: () => new Date(),
 	})

@@ -1,3 +1,4 @@
+import type { CacRegistry } from './cac/index.ts'
 import type { Db } from './db/client.ts'
 import type { ApiEnv } from './env.ts'
 import type { Mailer } from './mail.ts'
@@ -6,6 +7,7 @@ import type { Mailer } from './mail.ts'
 export type Deps = {
 	db: Db
 	mailer: Mailer
+	cac: CacRegistry
 	env: Pick<ApiEnv, 'publicUrl' | 'outboxPage'>
 	now: () => Date
 }

@@ -1,16 +1,23 @@
 import { z } from 'zod'
 
-const schema = z.object({
-	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-	DATABASE_URL: z.string().url().optional(),
-	DATA_DIR: z.string().default('./data'),
-	SMTP_URL: z.string().url().optional(),
-	MAIL_FROM: z.string().default('Cover Portal <no-reply@localhost>'),
-	PUBLIC_URL: z.string().url().optional(),
-	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-	API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-	OUTBOX_PAGE: z.enum(['true', 'false']).optional(),
-})
+const schema = z
+	.object({
+		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+		DATABASE_URL: z.string().url().optional(),
+		DATA_DIR: z.string().default('./data'),
+		SMTP_URL: z.string().url().optional(),
+		MAIL_FROM: z.string().default('Cover Portal <no-reply@localhost>'),
+		PUBLIC_URL: z.string().url().optional(),
+		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+		API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+		OUTBOX_PAGE: z.enum(['true', 'false']).optional(),
+		CAC_PROVIDER_URL: z.string().url().optional(),
+		CAC_PROVIDER_KEY: z.string().min(1).optional(),
+	})
+	.refine((env) => !env.CAC_PROVIDER_URL || env.CAC_PROVIDER_KEY, {
+		path: ['CAC_PROVIDER_KEY'],
+		message: 'set it to the API key of the CAC provider named by CAC_PROVIDER_URL',
+	})
 
 export type ApiEnv = z.infer<typeof schema> & { publicUrl: string; outboxPage: boolean }
 

@@ -6,7 +6,7 @@ import type { Deps } from './deps.ts'
 /** A failure the caller can act on: its message is shown to the user as it is. */
 export class ApiError extends Error {
 	constructor(
-		readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429,
+		readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 502,
 		message: string,
 		readonly errors?: Array<{ path: string; message: string }>,
 	) {

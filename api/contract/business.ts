@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { Phone } from './phone.ts'
+import { isRegistrationNumber, registrationNumberMessage } from './registration-rule.ts'
 import { BusinessType } from './users.ts'
+
+export { REGISTRATION_PREFIX } from './registration-rule.ts'
 
 const text = (label: string, max = 200) =>
 	z
@@ -8,8 +11,6 @@ const text = (label: string, max = 200) =>
 		.trim()
 		.min(1, `Enter ${label}.`)
 		.max(max, `Use at most ${max} characters for ${label}.`)
-
-export const REGISTRATION_PREFIX = { BN: 'BN', RC: 'RC', IT: 'IT' } as const
 
 /** KYC details. Business type and registration number apply to businesses only. */
 export const BusinessBody = z
@@ -25,14 +26,8 @@ export const BusinessBody = z
 	})
 	.superRefine((b, ctx) => {
 		if (!b.business_type || b.business_type === 'none') return
-		const prefix = REGISTRATION_PREFIX[b.business_type]
-		const number = (b.registration_number ?? '').replace(/\s+/g, '')
-		if (!new RegExp(`^${prefix}\\d{1,8}$`).test(number)) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['registration_number'],
-				message: `Enter the registration number as ${prefix} followed by its digits, like ${prefix}1234567.`,
-			})
+		if (!isRegistrationNumber(b.business_type, b.registration_number ?? '')) {
+			ctx.addIssue({ code: 'custom', path: ['registration_number'], message: registrationNumberMessage(b.business_type) })
 		}
 	})
 export type BusinessBody = z.infer<typeof BusinessBody>

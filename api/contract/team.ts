@@ -40,6 +40,14 @@ export const ActivateInvitationBody = z.object({
 	password: Password,
 })
 
+export const UpdateTeamMemberBody = z
+	.object({
+		role_id: Id.optional(),
+		status: z.enum(['active', 'deactivated'], { message: 'The status must be active or deactivated.' }).optional(),
+	})
+	.refine((b) => b.role_id !== undefined || b.status !== undefined, 'Change the role or the status.')
+export type UpdateTeamMemberBody = z.infer<typeof UpdateTeamMemberBody>
+
 export const InvitationPreview = z.object({
 	email: z.string(),
 	business_name: z.string(),

@@ -226,3 +226,10 @@ export const lgas = pgTable(
 export const genders = pgTable('genders', {
 	name: text('name').primaryKey(),
 })
+
+/** The companies the local CAC adapter knows: a stand-in for the Corporate Affairs Commission's register. */
+export const cacRegistry = pgTable('cac_registry', {
+	registrationNumber: text('registration_number').primaryKey(),
+	businessType: text('business_type', { enum: ['BN', 'RC', 'IT'] }).notNull(),
+	name: text('name').notNull(),
+})

@@ -11,11 +11,12 @@ import {
 import { MessageResponse } from '../contract/common.ts'
 import { SessionUser } from '../contract/users.ts'
 import { type Db, lockKey } from '../db/client.ts'
-import { customers, resetGrants, roles, signInAttempts, users } from '../db/schema.ts'
+import { customers, resetGrants, signInAttempts, users } from '../db/schema.ts'
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from '../domain/auth-rules.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, defineRoute } from '../http.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
+import { seededRoleId } from '../services/roles.ts'
 import { sendOtpMail } from '../services/otp-mail.ts'
 import { consumeOtp } from '../security/otp.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/password.ts'
@@ -31,15 +32,6 @@ function isUniqueViolation(error: unknown) {
 async function sessionUser(db: Db, userId: string, token: string) {
 	const user = await findUser(db, userId)
 	return { ...user!, access_token: token }
-}
-
-async function ownerRoleId(db: Db) {
-	const [owner] = await db
-		.select({ id: roles.id })
-		.from(roles)
-		.where(and(isNull(roles.customerId), eq(roles.name, 'Owner')))
-	if (!owner) throw new Error('The Owner role is missing: the seed has not run')
-	return owner.id
 }
 
 export async function markEmailVerified(deps: Deps, userId: string) {
@@ -61,7 +53,7 @@ export const authRoutes = [
 		status: 201,
 		handler: async ({ body, deps }) => {
 			const passwordHash = await hashPassword(body.password)
-			const roleId = await ownerRoleId(deps.db)
+			const roleId = await seededRoleId(deps.db)
 			const now = deps.now()
 			let userId: string
 			try {

@@ -11,7 +11,7 @@ import { recordActivity, serializeCustomer } from '../services/accounts.ts'
 
 const IdParams = z.object({ id: Id })
 
-async function ownCustomer(db: Db, auth: AuthUser, id: string) {
+export async function ownCustomer(db: Db, auth: AuthUser, id: string) {
 	if (id !== auth.customerId) throw notFound('business')
 	const [row] = await db.select().from(customers).where(eq(customers.id, id))
 	if (!row) throw notFound('business')

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { createApi } from '#api/app.ts'
+import { createLocalCacRegistry } from '#api/cac/local.ts'
 import { createMailer } from '#api/mail.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
@@ -22,7 +23,8 @@ describeApi('dev outbox', () => {
 		const outbox = await createMailer({ db, from: 'test@localhost' })
 		const smtp = { ...outbox, kind: 'smtp' as const }
 		for (const [mailer, outboxPage] of [[outbox, false], [smtp, true]] as const) {
-			const api = createApi({ db, mailer, env: { publicUrl: 'http://portal.test', outboxPage }, now: () => new Date() })
+			const cac = createLocalCacRegistry(db)
+			const api = createApi({ db, mailer, cac, env: { publicUrl: 'http://portal.test', outboxPage }, now: () => new Date() })
 			const res = await api.request('/api/v1/dev/outbox')
 			expect(res.status).toBe(404)
 			expect(await res.json()).toEqual({ message: 'We could not find that page.' })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import {
@@ -8,16 +8,20 @@ import {
 	InvitationPreview,
 	TeamMember,
 	TeamResponse,
+	UpdateTeamMemberBody,
 } from '../contract/team.ts'
 import { SessionUser } from '../contract/users.ts'
-import type { Db } from '../db/client.ts'
+import { type Db, lockKey } from '../db/client.ts'
 import { customers, invitations, roles, users } from '../db/schema.ts'
 import { INVITATION_TTL_MS } from '../domain/auth-rules.ts'
 import { invitationStatus } from '../domain/invitations.ts'
-import { ApiError, defineRoute, notFound } from '../http.ts'
+import { leavesNoActiveOwner, permissionsBeyond } from '../domain/roles.ts'
+import type { Deps } from '../deps.ts'
+import { ApiError, type AuthUser, defineRoute, notFound } from '../http.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
+import { findRole, seededRoleId } from '../services/roles.ts'
 import { hashPassword } from '../security/password.ts'
-import { issueToken, randomToken, sha256 } from '../security/tokens.ts'
+import { issueToken, randomToken, revokeAllTokens, sha256 } from '../security/tokens.ts'
 
 const IdParams = z.object({ id: Id })
 
@@ -51,6 +55,63 @@ async function findPendingInvitation(db: Db, token: string, now: Date) {
 	return row
 }
 
+const ALREADY_ACCEPTED = 'This invitation was already accepted.'
+const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
+
+function serializeInvitation(invitation: typeof invitations.$inferSelect, role: { id: string; name: string }, now: Date) {
+	return {
+		id: invitation.id,
+		email: invitation.email,
+		role,
+		status: invitationStatus(invitation, now),
+		expires_at: invitation.expiresAt.toISOString(),
+		created_at: invitation.createdAt.toISOString(),
+	}
+}
+
+/** A role of the business, or a seeded one, that the actor holds every permission of. */
+async function assignableRole(db: Db, auth: AuthUser, roleId: string) {
+	const role = await findRole(db, roleId, auth.customerId)
+	if (!role) throw fieldError(400, 'role_id', 'Choose a role from the list.')
+	if (permissionsBeyond(auth.permissions, role.permissions).length) {
+		throw fieldError(400, 'role_id', 'You can only give a role whose permissions you have yourself.')
+	}
+	return role
+}
+
+async function mailInvitation(deps: Deps, auth: AuthUser, to: string, roleName: string, token: string) {
+	const [business] = await deps.db.select({ name: customers.name }).from(customers).where(eq(customers.id, auth.customerId))
+	await deps.mailer.send({
+		to,
+		subject: `You are invited to ${business!.name}`,
+		text: [
+			`${auth.firstName} invited you to join ${business!.name} as ${roleName}.`,
+			'',
+			`Accept within 7 days: ${deps.env.publicUrl}/invitation?token=${token}`,
+		].join('\n'),
+	})
+}
+
+/** An invitation of the actor's business with its role, or a 404. */
+async function ownInvitation(db: Db, auth: AuthUser, id: string) {
+	const [row] = await db
+		.select({ invitation: invitations, role: { id: roles.id, name: roles.name } })
+		.from(invitations)
+		.innerJoin(roles, eq(roles.id, invitations.roleId))
+		.where(and(eq(invitations.id, id), eq(invitations.customerId, auth.customerId)))
+	if (!row) throw notFound('invitation')
+	return row
+}
+
+async function memberOf(db: Db, customerId: string, id: string) {
+	const [member] = await db
+		.select(memberColumns())
+		.from(users)
+		.innerJoin(roles, eq(roles.id, users.roleId))
+		.where(and(eq(users.id, id), eq(users.customerId, customerId)))
+	return member ?? null
+}
+
 export const teamRoutes = [
 	defineRoute({
 		method: 'get',
@@ -74,21 +135,14 @@ export const teamRoutes = [
 					.select({ invitation: invitations, role: { id: roles.id, name: roles.name } })
 					.from(invitations)
 					.innerJoin(roles, eq(roles.id, invitations.roleId))
-					.where(and(eq(invitations.customerId, params.id), isNull(invitations.acceptedAt)))
+					.where(and(eq(invitations.customerId, params.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
 					.orderBy(desc(invitations.createdAt)),
 			])
 			const now = deps.now()
 			return {
 				data: {
 					members: members.map(serializeMember),
-					invitations: invites.map(({ invitation, role }) => ({
-						id: invitation.id,
-						email: invitation.email,
-						role,
-						status: invitationStatus(invitation, now),
-						expires_at: invitation.expiresAt.toISOString(),
-						created_at: invitation.createdAt.toISOString(),
-					})),
+					invitations: invites.map(({ invitation, role }) => serializeInvitation(invitation, role, now)),
 				},
 			}
 		},
@@ -103,11 +157,7 @@ export const teamRoutes = [
 		params: IdParams,
 		response: TeamMember,
 		handler: async ({ params, auth, deps }) => {
-			const [member] = await deps.db
-				.select(memberColumns())
-				.from(users)
-				.innerJoin(roles, eq(roles.id, users.roleId))
-				.where(and(eq(users.id, params.id), eq(users.customerId, auth.customerId)))
+			const member = await memberOf(deps.db, auth.customerId, params.id)
 			if (!member) throw notFound('team member')
 			return { data: serializeMember(member) }
 		},
@@ -123,16 +173,7 @@ export const teamRoutes = [
 		response: Invitation,
 		status: 201,
 		handler: async ({ body, auth, deps }) => {
-			const [role] = await deps.db
-				.select({ id: roles.id, name: roles.name })
-				.from(roles)
-				.where(
-					and(
-						eq(roles.id, body.role_id),
-						sql`(${roles.customerId} is null or ${roles.customerId} = ${auth.customerId})`,
-					),
-				)
-			if (!role) throw new ApiError(400, 'Choose a role from the list.', [{ path: 'role_id', message: 'Choose a role from the list.' }])
+			const role = await assignableRole(deps.db, auth, body.role_id)
 			if (await findUserByEmail(deps.db, body.email)) {
 				throw new ApiError(409, 'Someone with this email already has an account.', [
 					{ path: 'email', message: 'Someone with this email already has an account.' },
@@ -166,16 +207,7 @@ export const teamRoutes = [
 					expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
 				})
 				.returning()
-			const [business] = await deps.db.select({ name: customers.name }).from(customers).where(eq(customers.id, auth.customerId))
-			await deps.mailer.send({
-				to: body.email,
-				subject: `You are invited to ${business!.name}`,
-				text: [
-					`${auth.firstName} invited you to join ${business!.name} as ${role.name}.`,
-					'',
-					`Accept within 7 days: ${deps.env.publicUrl}/invitation?token=${token}`,
-				].join('\n'),
-			})
+			await mailInvitation(deps, auth, body.email, role.name, token)
 			await recordActivity(deps.db, {
 				customerId: auth.customerId,
 				actorUserId: auth.id,
@@ -183,16 +215,141 @@ export const teamRoutes = [
 				description: `${auth.firstName} invited ${body.email} as ${role.name}`,
 			})
 			return {
-				data: {
-					id: invitation!.id,
-					email: invitation!.email,
-					role,
-					status: 'pending' as const,
-					expires_at: invitation!.expiresAt.toISOString(),
-					created_at: invitation!.createdAt.toISOString(),
-				},
+				data: serializeInvitation(invitation!, { id: role.id, name: role.name }, now),
 				message: `Invitation sent to ${body.email}.`,
 			}
+		},
+	}),
+	defineRoute({
+		method: 'patch',
+		path: '/team/member/:id',
+		summary: "Change a member's role, or deactivate or reactivate them; deactivating signs them out",
+		tag: 'team',
+		auth: 'user',
+		permission: 'team.manage',
+		params: IdParams,
+		body: UpdateTeamMemberBody,
+		response: TeamMember,
+		handler: async ({ params, body, auth, deps }) => {
+			const now = deps.now()
+			const changed = await deps.db.transaction(async (t) => {
+				const tx = t as unknown as Db
+				// One change to a business's members at a time, so two demotions cannot both pass the owner check.
+				await lockKey(tx, 'team', auth.customerId)
+				const member = await memberOf(tx, auth.customerId, params.id)
+				if (!member) throw notFound('team member')
+				const current = (await findRole(tx, member.role.id, auth.customerId))!
+				if (permissionsBeyond(auth.permissions, current.permissions).length) {
+					throw new ApiError(403, `Only someone with every permission of the ${current.name} role can change this member.`)
+				}
+				const role = body.role_id && body.role_id !== current.id ? await assignableRole(tx, auth, body.role_id) : current
+				const status = body.status ?? member.status
+				if (status === 'deactivated' && member.id === auth.id) {
+					throw fieldError(400, 'status', 'You cannot deactivate yourself. Ask another member with team access.')
+				}
+				const ownerId = await seededRoleId(tx)
+				const wasActiveOwner = member.status === 'active' && current.id === ownerId
+				const staysActiveOwner = status === 'active' && role.id === ownerId
+				const [others] = wasActiveOwner
+					? await tx
+							.select({ n: count() })
+							.from(users)
+							.where(
+								and(
+									eq(users.customerId, auth.customerId),
+									eq(users.roleId, ownerId),
+									eq(users.status, 'active'),
+									ne(users.id, member.id),
+								),
+							)
+					: [{ n: 0 }]
+				if (leavesNoActiveOwner({ wasActiveOwner, staysActiveOwner, otherActiveOwners: others!.n })) {
+					throw new ApiError(409, 'A business needs at least one active owner.')
+				}
+				if (role.id === current.id && status === member.status) return false
+				await tx.update(users).set({ roleId: role.id, status, updatedAt: now }).where(eq(users.id, member.id))
+				const name = `${member.first_name} ${member.last_name}`
+				const log = (type: string, description: string) =>
+					recordActivity(tx, { customerId: auth.customerId, actorUserId: auth.id, type, description })
+				if (role.id !== current.id) {
+					await log('team.role_changed', `${auth.firstName} changed the role of ${name} from ${current.name} to ${role.name}`)
+				}
+				if (status === 'deactivated' && member.status === 'active') {
+					// A deactivated member is signed out everywhere at once.
+					await revokeAllTokens(tx, member.id, now)
+					await log('team.deactivated', `${auth.firstName} deactivated ${name}`)
+				}
+				if (status === 'active' && member.status === 'deactivated') await log('team.reactivated', `${auth.firstName} reactivated ${name}`)
+				return true
+			})
+			const member = await memberOf(deps.db, auth.customerId, params.id)
+			return { data: serializeMember(member!), message: changed ? 'Team member saved.' : 'Nothing to change.' }
+		},
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/invitations/:id/resend',
+		summary: 'Mail an invitation again with a new link, valid 7 more days; the old link stops working',
+		tag: 'team',
+		auth: 'user',
+		permission: 'team.manage',
+		params: IdParams,
+		response: Invitation,
+		handler: async ({ params, auth, deps }) => {
+			const now = deps.now()
+			const { invitation, role } = await ownInvitation(deps.db, auth, params.id)
+			const status = invitationStatus(invitation, now)
+			if (status === 'accepted') throw new ApiError(410, ALREADY_ACCEPTED)
+			if (status === 'revoked') throw new ApiError(410, 'This invitation was revoked. Send a new one.')
+			if (await findUserByEmail(deps.db, invitation.email)) {
+				throw new ApiError(409, 'Someone with this email already has an account.')
+			}
+			const token = randomToken()
+			const [renewed] = await deps.db
+				.update(invitations)
+				.set({ tokenHash: sha256(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+				.where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+				.returning()
+			// Accepted or revoked since it was read.
+			if (!renewed) throw new ApiError(410, 'This invitation was accepted or revoked meanwhile.')
+			await mailInvitation(deps, auth, renewed.email, role.name, token)
+			await recordActivity(deps.db, {
+				customerId: auth.customerId,
+				actorUserId: auth.id,
+				type: 'team.invitation_resent',
+				description: `${auth.firstName} resent the invitation to ${renewed.email} as ${role.name}`,
+			})
+			return { data: serializeInvitation(renewed, role, now), message: `Invitation sent again to ${renewed.email}.` }
+		},
+	}),
+	defineRoute({
+		method: 'delete',
+		path: '/invitations/:id',
+		summary: 'Revoke an invitation: its link stops working',
+		tag: 'team',
+		auth: 'user',
+		permission: 'team.manage',
+		params: IdParams,
+		response: Invitation,
+		handler: async ({ params, auth, deps }) => {
+			const now = deps.now()
+			const { invitation, role } = await ownInvitation(deps.db, auth, params.id)
+			const status = invitationStatus(invitation, now)
+			if (status === 'accepted') throw new ApiError(410, ALREADY_ACCEPTED)
+			if (status === 'revoked') throw new ApiError(410, 'This invitation was already revoked.')
+			const [revoked] = await deps.db
+				.update(invitations)
+				.set({ revokedAt: now })
+				.where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+				.returning()
+			if (!revoked) throw new ApiError(410, 'This invitation was accepted or revoked meanwhile.')
+			await recordActivity(deps.db, {
+				customerId: auth.customerId,
+				actorUserId: auth.id,
+				type: 'team.invitation_revoked',
+				description: `${auth.firstName} revoked the invitation to ${revoked.email} as ${role.name}`,
+			})
+			return { data: serializeInvitation(revoked, role, now), message: `Invitation to ${revoked.email} revoked.` }
 		},
 	}),
 	defineRoute({

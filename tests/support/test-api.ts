@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { describe, inject } from 'vitest'
 import { createApi } from '#api/app.ts'
+import { type CacRegistry, createCacRegistry } from '#api/cac/index.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { mailOutbox, roles } from '#api/db/schema.ts'
 import { createMailer } from '#api/mail.ts'
@@ -32,13 +33,17 @@ function workerDatabase() {
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers }
 
-/** The real API over the worker's database, with a clock tests can move forward. */
-export async function testApi() {
+/**
+ * The real API over the worker's database, with a clock tests can move forward. The CAC registry is
+ * the seeded local one unless `cac` stands in for it.
+ */
+export async function testApi(options: { cac?: CacRegistry } = {}) {
 	const { db } = await workerDatabase()
 	let offsetMs = 0
 	const now = () => new Date(Date.now() + offsetMs)
 	const mailer = await createMailer({ db, from: 'test@localhost' })
-	const api = createApi({ db, mailer, env: { publicUrl: 'http://portal.test', outboxPage: true }, now })
+	const cac = options.cac ?? createCacRegistry({ db })
+	const api = createApi({ db, mailer, cac, env: { publicUrl: 'http://portal.test', outboxPage: true }, now })
 
 	async function call<T = any>(
 		method: string,
@@ -140,11 +145,15 @@ export async function testApi() {
 		return token
 	}
 
-	/** A member of the inviter's business with a seeded role, invited and activated as the portal does. */
+	/**
+	 * A member of the inviter's business, invited and activated as the portal does, with a seeded role
+	 * by name (Owner, Admin, Finance, HR, Viewer) or any role by id.
+	 */
 	async function createMember(inviter: { token: string }, role: string) {
 		const email = `member-${randomUUID().slice(0, 12)}@example.test`
 		const password = 'Test-pass-1234'
-		const invited = await call('POST', '/invitations', { token: inviter.token, body: { email, role_id: await roleId(role) } })
+		const role_id = /^[0-9a-f-]{36}$/i.test(role) ? role : await roleId(role)
+		const invited = await call('POST', '/invitations', { token: inviter.token, body: { email, role_id } })
 		if (invited.status !== 201) throw new Error(`invitation failed: ${JSON.stringify(invited.body)}`)
 		const activated = await call('POST', '/invitations/activate', {
 			body: { token: await invitationToken(email), first_name: 'Bola', last_name: 'Ade', password },

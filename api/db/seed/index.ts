@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
+import { CAC_COMPANIES } from './cac-registry.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
 import { PERMISSIONS, SEED_ROLES } from '../../domain/permissions.ts'
 import { hashPassword } from '../../security/password.ts'
@@ -47,6 +48,7 @@ export async function seedReferenceData(db: Db) {
 			.insert(t.lgas)
 			.values(statesWithLgas.flatMap((s) => s.lgas.map((name) => ({ state: s.state, name }))))
 			.onConflictDoNothing()
+		await tx.insert(t.cacRegistry).values([...CAC_COMPANIES]).onConflictDoNothing()
 		await tx
 			.insert(t.permissions)
 			.values(Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description })))
