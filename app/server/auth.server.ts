@@ -1,4 +1,5 @@
-import { type RouterContextProvider, redirect } from 'react-router'
+import { type RouterContextProvider, data, redirect } from 'react-router'
+import type { Permission } from '#api/domain/permissions.ts'
 import type { User } from '#api/contract/users.ts'
 import { pendingStep } from '#app/lib/account.ts'
 import { loginUrl, safeReturnUrl } from '#app/lib/return-url.ts'
@@ -36,4 +37,22 @@ export function redirectIfSignedIn({ request, context }: Args) {
 	if (api.client.token && api.client.userId) {
 		throw redirect(safeReturnUrl(new URL(request.url).searchParams.get('return_url')))
 	}
+}
+
+/** The signed-in user's permissions, lowercased (spec section 6), loaded per user and cached. */
+export async function userPermissions(args: Args, user: User) {
+	return (await apiFrom(args.context).getPermissions(user.id)).data.map((p) => p.toLowerCase())
+}
+
+/**
+ * A screen the user's role may not open is a 403, not a redirect: the user is told why.
+ * The API checks the same permission on every call it serves.
+ */
+export async function requirePermission(args: Args, permission: Permission) {
+	const user = await requireReadyUser(args)
+	const permissions = await userPermissions(args, user)
+	if (!permissions.includes(permission)) {
+		throw data('Your role does not allow this page. Ask an owner of your business for access.', { status: 403 })
+	}
+	return { user, permissions }
 }

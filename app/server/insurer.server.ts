@@ -12,13 +12,17 @@ import type {
 	VerifyEmailBody,
 } from '#api/contract/auth.ts'
 import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
+import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
+import type { CreateRoleBody, PermissionCatalogueResponse, Role, UpdateRoleBody } from '#api/contract/roles.ts'
 import type { StatesWithLga } from '#api/contract/resources.ts'
 import type {
 	ActivateInvitationBody,
 	CreateInvitationBody,
 	InvitationPreview,
+	Invitation,
 	TeamMember,
 	TeamResponse,
+	UpdateTeamMemberBody,
 } from '#api/contract/team.ts'
 import type {
 	ChangePasswordBody,
@@ -40,6 +44,7 @@ type Message = { message: string }
 export function insurerCalls(client: ApiClient) {
 	const post = <T>(path: string, body?: unknown) => client.call<T>('POST', path, { body: body ?? {} })
 	const patch = <T>(path: string, body: unknown) => client.call<T>('PATCH', path, { body })
+	const del = <T>(path: string) => client.call<T>('DELETE', path)
 	const get = <T>(path: string, query?: Record<string, string | number | undefined>, cache = true) =>
 		client.call<T>('GET', path, { query, cache })
 	return {
@@ -66,10 +71,23 @@ export function insurerCalls(client: ApiClient) {
 			post<Customer>(`/business/${encodeURIComponent(id)}`, body),
 		updateBusiness: (id: string, body: In<typeof BusinessPatchBody>) =>
 			patch<Customer>(`/business/${encodeURIComponent(id)}`, body),
-		createInvitation: (body: In<typeof CreateInvitationBody>) => post<unknown>('/invitations', body),
+		cacLookup: (businessId: string) => post<CacLookupResponse>(`/business/${encodeURIComponent(businessId)}/cac/lookup`),
+		cacConfirm: (businessId: string, body: In<typeof CacConfirmBody>) =>
+			post<Customer>(`/business/${encodeURIComponent(businessId)}/cac/confirm`, body),
+		createInvitation: (body: In<typeof CreateInvitationBody>) => post<Out<typeof Invitation>>('/invitations', body),
+		resendInvitation: (id: string) => post<Out<typeof Invitation>>(`/invitations/${encodeURIComponent(id)}/resend`),
+		revokeInvitation: (id: string) => del<Out<typeof Invitation>>(`/invitations/${encodeURIComponent(id)}`),
+		updateTeamMember: (id: string, body: In<typeof UpdateTeamMemberBody>) =>
+			patch<TeamMember>(`/team/member/${encodeURIComponent(id)}`, body),
+		getPermissionCatalogue: () => get<Out<typeof PermissionCatalogueResponse>>('/permissions'),
+		getRoles: () => get<Role[]>('/roles', undefined, false),
+		getRole: (id: string) => get<Role>(`/roles/${encodeURIComponent(id)}`, undefined, false),
+		createRole: (body: In<typeof CreateRoleBody>) => post<Role>('/roles', body),
+		updateRole: (id: string, body: In<typeof UpdateRoleBody>) => patch<Role>(`/roles/${encodeURIComponent(id)}`, body),
+		deleteRole: (id: string) => del<Message>(`/roles/${encodeURIComponent(id)}`),
 		previewInvitation: (token: string) => get<Out<typeof InvitationPreview>>('/invitations/preview', { token }, false),
 		activateInvitation: (body: In<typeof ActivateInvitationBody>) => post<SessionUser>('/invitations/activate', body),
-		getTeam: (businessId: string) => get<Out<typeof TeamResponse>>(`/team/${encodeURIComponent(businessId)}`),
+		getTeam: (businessId: string) => get<Out<typeof TeamResponse>>(`/team/${encodeURIComponent(businessId)}`, undefined, false),
 		getTeamMember: (id: string) => get<TeamMember>(`/team/member/${encodeURIComponent(id)}`),
 		getActivities: (query: { type?: string; actor?: string; from?: string; to?: string; page?: number; page_size?: number } = {}) =>
 			get<Out<typeof ActivitiesResponse>>('/activities', query, false),

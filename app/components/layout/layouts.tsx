@@ -37,9 +37,7 @@ export function PlainViewLayout({ children }: { children: ReactNode }) {
 }
 
 export type ShellUser = { first_name: string; last_name: string; business: string }
-
-/** Only the areas that exist are listed. */
-const NAV = [{ to: '/', label: 'Home', end: true }]
+export type NavItem = { to: string; label: string; end: boolean }
 
 function SignOut() {
 	return (
@@ -52,7 +50,7 @@ function SignOut() {
 }
 
 /** The main screens: navigation, the account, and the page. */
-export function DashboardLayout({ user, children }: { user: ShellUser; children: ReactNode }) {
+export function DashboardLayout({ user, nav, children }: { user: ShellUser; nav: readonly NavItem[]; children: ReactNode }) {
 	return (
 		<div className="min-h-dvh">
 			<header className="border-b border-slate-200 bg-white">
@@ -60,7 +58,7 @@ export function DashboardLayout({ user, children }: { user: ShellUser; children:
 					<Brand />
 					<nav aria-label="Main" className="order-3 w-full lg:order-none lg:w-auto">
 						<ul className="flex gap-1">
-							{NAV.map((item) => (
+							{nav.map((item) => (
 								<li key={item.to}>
 									<NavLink
 										to={item.to}

@@ -1,0 +1,9 @@
+/** The dashboard's areas; each shows only to a role that may open it, and only once it exists. */
+export const NAV = [
+	{ to: '/', label: 'Home', end: true, permission: null },
+	{ to: '/settings', label: 'Settings', end: false, permission: null },
+] as const
+
+export function visibleNav(permissions: readonly string[]) {
+	return NAV.filter((item) => item.permission === null || permissions.includes(item.permission))
+}
