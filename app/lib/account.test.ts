@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { User } from '#api/contract/users.ts'
-import { isKycComplete, isLoggedIn, isNewAccount, pendingStep } from './account.ts'
+import { isKycComplete, isLoggedIn, isNewAccount, needsCacVerification, pendingStep } from './account.ts'
 
 function user(overrides: { verified?: boolean; sector?: string | null; created_at?: string } = {}): User {
 	return {
@@ -53,5 +53,18 @@ describe('section 4 account states', () => {
 		const now = new Date('2026-11-21T22:30:00.000Z') // 23:30 in Lagos
 		expect(isNewAccount({ created_at: '2026-11-20T23:30:00.000Z' }, now)).toBe(true) // 00:30 on the 21st in Lagos
 		expect(isNewAccount({ created_at: '2026-11-20T22:30:00.000Z' }, now)).toBe(false) // 23:30 on the 20th
+	})
+
+	test('a business registered with the CAC needs verifying until it is verified; others never do', () => {
+		const business = (business_type: 'RC' | 'BN' | 'IT' | 'none' | null, cac_verified = false) => ({
+			kind: 'business' as const,
+			business_type,
+			meta: { cac_verified, sector: 'Healthcare' },
+		})
+		for (const type of ['RC', 'BN', 'IT'] as const) expect(needsCacVerification(business(type))).toBe(true)
+		expect(needsCacVerification(business('RC', true))).toBe(false)
+		expect(needsCacVerification(business('none'))).toBe(false)
+		expect(needsCacVerification(business(null))).toBe(false)
+		expect(needsCacVerification({ ...business(null), kind: 'individual' })).toBe(false)
 	})
 })

@@ -1,4 +1,4 @@
-import type { User } from '#api/contract/users.ts'
+import type { Customer, User } from '#api/contract/users.ts'
 
 /** Spec section 4: logged in once the user has a first name. */
 export const isLoggedIn = (user: Pick<User, 'first_name'> | null | undefined) => Boolean(user?.first_name)
@@ -17,4 +17,17 @@ export function pendingStep(user: User): '/verify-account' | '/update/kyc' | nul
 	if (!user.email_verified_at) return '/verify-account'
 	if (!user.customer.meta.sector) return '/update/kyc'
 	return null
+}
+
+/**
+ * A business registered with the CAC (RC, BN or IT) that has not confirmed its registered name yet:
+ * the CAC dialog is its next step once KYC is done (spec section 4).
+ */
+export function needsCacVerification(customer: Pick<Customer, 'kind' | 'business_type' | 'meta'>) {
+	return (
+		customer.kind === 'business' &&
+		customer.business_type !== null &&
+		customer.business_type !== 'none' &&
+		!customer.meta.cac_verified
+	)
 }

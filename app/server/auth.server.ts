@@ -44,6 +44,8 @@ export async function userPermissions(args: Args, user: User) {
 	return (await apiFrom(args.context).getPermissions(user.id)).data.map((p) => p.toLowerCase())
 }
 
+export const FORBIDDEN_PAGE = 'Your role does not allow this page. Ask an owner of your business for access.'
+
 /**
  * A screen the user's role may not open is a 403, not a redirect: the user is told why.
  * The API checks the same permission on every call it serves.
@@ -52,7 +54,7 @@ export async function requirePermission(args: Args, permission: Permission) {
 	const user = await requireReadyUser(args)
 	const permissions = await userPermissions(args, user)
 	if (!permissions.includes(permission)) {
-		throw data('Your role does not allow this page. Ask an owner of your business for access.', { status: 403 })
+		throw data(FORBIDDEN_PAGE, { status: 403 })
 	}
 	return { user, permissions }
 }

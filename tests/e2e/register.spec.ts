@@ -21,8 +21,8 @@ async function chooseLagosIkeja(page: Page, js: boolean) {
 	await expect(lga).toHaveValue('Ikeja')
 }
 
-async function expectHome(page: Page, firstName: string) {
-	await expect(page).toHaveURL('/')
+async function expectHome(page: Page, firstName: string, url = '/') {
+	await expect(page).toHaveURL(url)
 	await expect(page.getByText('Your details are saved.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`))
 	const status = page.getByRole('region', { name: 'Account status' })
@@ -73,7 +73,11 @@ test('a business registers, verifies its email, completes KYC and lands on home'
 	await expectAccessible(page, js)
 	await page.getByRole('button', { name: 'Save and continue' }).click()
 
-	await expectHome(page, 'Chidi')
+	// A business registered with the CAC goes on to verify it (decision 011; tests/e2e/cac.spec.ts).
+	await expectHome(page, 'Chidi', '/?dialog=cac')
+	await expect(page.getByRole('dialog', { name: 'Verify your company with the CAC' })).toBeVisible()
+	await page.getByRole('link', { name: 'Close' }).click()
+	await expect(page).toHaveURL('/')
 	await expect(page.getByRole('main').getByText('Chidi Haulage Limited')).toBeVisible()
 	await expectAccessible(page, js)
 })

@@ -5,24 +5,28 @@ import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { BusinessBody } from '#api/contract/business.ts'
 import { Field, FormError, Select, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
-import { requireReadyUser } from '#app/server/auth.server.ts'
+import { needsCacVerification } from '#app/lib/account.ts'
+import { BUSINESS_TYPES } from '#app/lib/business-types.ts'
+import { FORBIDDEN_PAGE, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/kyc'
 
-/** Spec section 3's business types. */
-const BUSINESS_TYPES = [
-	{ value: 'RC', label: 'Limited liability company (RC)' },
-	{ value: 'BN', label: 'Sole proprietorship (BN)' },
-	{ value: 'IT', label: 'Non-governmental organization (IT)' },
-	{ value: 'none', label: 'Not registered with the CAC' },
-] as const
-
 export const meta: Route.MetaFunction = () => [{ title: 'Your details · Cover Portal' }]
 
-export async function loader(args: Route.LoaderArgs) {
+/**
+ * The screen completes KYC, so the guard lets a user without a sector in; but a member whose role
+ * may not edit the business (a Viewer) may not change its details. The owner holds every permission.
+ */
+async function requireKycEditor(args: Route.LoaderArgs | Route.ActionArgs) {
 	const user = await requireReadyUser(args, '/update/kyc')
+	if (!(await userPermissions(args, user)).includes('business.manage')) throw data(FORBIDDEN_PAGE, { status: 403 })
+	return user
+}
+
+export async function loader(args: Route.LoaderArgs) {
+	const user = await requireKycEditor(args)
 	const api = apiFrom(args.context)
 	const [sectors, states] = await Promise.all([api.getSectors(), api.getStatesWithLga()])
 	const c = user.customer
@@ -45,15 +49,18 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	const user = await requireReadyUser(args, '/update/kyc')
+	const user = await requireKycEditor(args)
 	const submission = parseWithZod(await args.request.formData(), { schema: BusinessBody })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	let customer
 	try {
-		await apiFrom(args.context).submitBusiness(user.customer.id, submission.value)
+		customer = (await apiFrom(args.context).submitBusiness(user.customer.id, submission.value)).data
 	} catch (error) {
 		return replyWithApiError(submission, error)
 	}
-	return redirectWithToast(args.request, '/', { type: 'success', description: 'Your details are saved.' })
+	// A registered business goes on to confirm its registration (decision 011).
+	const next = needsCacVerification(customer) ? '/?dialog=cac' : '/'
+	return redirectWithToast(args.request, next, { type: 'success', description: 'Your details are saved.' })
 }
 
 /** After hydration only the chosen state's LGAs are offered; without JavaScript all are, grouped by state. */

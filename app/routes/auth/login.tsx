@@ -4,7 +4,7 @@ import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from 
 import { z } from 'zod'
 import { Email } from '#api/contract/common.ts'
 import { Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
-import { pendingStep } from '#app/lib/account.ts'
+import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl } from '#app/lib/return-url.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
@@ -53,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			description: 'Complete your details to start using your account.',
 		})
 	}
-	const returnUrl = safeReturnUrl(submission.value.return_url)
+	// Spec section 4: KYC complete but CAC not verified opens the CAC dialog, unless the
+	// user was on their way to another page.
+	const asked = safeReturnUrl(submission.value.return_url)
+	const returnUrl = asked === '/' && needsCacVerification(user.customer) ? '/?dialog=cac' : asked
 	return redirectWithToast(request, returnUrl, { type: 'success', description: 'Welcome Back' })
 }
 

@@ -1,23 +1,65 @@
-import { Link, useLoaderData } from 'react-router'
-import { isKycComplete } from '#app/lib/account.ts'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { z } from 'zod'
+import { CacConfirmBody } from '#api/contract/cac.ts'
+import type { User } from '#api/contract/users.ts'
+import { Dialog } from '#app/components/ui/dialog.tsx'
+import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
+import { isKycComplete, needsCacVerification } from '#app/lib/account.ts'
+import { businessTypeLabel } from '#app/lib/business-types.ts'
 import { formatDateTime, greeting } from '#app/lib/greeting.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { requireReadyUser } from '#app/server/auth.server.ts'
+import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · Cover Portal' }]
 
+const CacSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('lookup') }),
+	z.object({ intent: z.literal('confirm'), name: CacConfirmBody.shape.name }),
+])
+
+/** An API answer the dialog shows in its own words; a lost session is the guard's business. */
+function cacFailure(error: unknown) {
+	if (!(error instanceof ApiCallError) || error.logout) throw error
+	return error
+}
+
+/**
+ * The CAC dialog (`?dialog=cac`, decision 011), or null when the query does not ask for it or the
+ * user has nothing to verify or may not (the parameter is then ignored). The registry is asked only
+ * on the confirm step, so the name shown comes from it and never from the URL.
+ */
+async function cacDialog(args: Route.LoaderArgs, user: User) {
+	const query = new URL(args.request.url).searchParams
+	if (query.get('dialog') !== 'cac' || !needsCacVerification(user.customer)) return null
+	if (!(await userPermissions(args, user)).includes('business.manage')) return null
+	const saved = {
+		type: businessTypeLabel(user.customer.business_type),
+		number: user.customer.registration_number ?? '',
+	}
+	if (query.get('step') !== 'confirm') return { step: 'lookup' as const, ...saved, found: null, error: null }
+	try {
+		const found = (await apiFrom(args.context).cacLookup(user.customer.id)).data
+		return { step: 'confirm' as const, ...saved, found: found.name, error: null }
+	} catch (error) {
+		return { step: 'lookup' as const, ...saved, found: null, error: cacFailure(error).message }
+	}
+}
+
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireReadyUser(args)
 	const api = apiFrom(args.context)
-	const [todos, activities] = await Promise.all([
+	const [todos, activities, cac] = await Promise.all([
 		api.getTodos(),
 		// A role without the activity log still gets its home page.
 		api.getActivities({ page_size: 5 }).catch((error) => {
 			if (error instanceof ApiCallError && error.status === 403) return null
 			throw error
 		}),
+		cacDialog(args, user),
 	])
 	return {
 		greeting: `${greeting()}, ${user.first_name}`,
@@ -27,13 +69,96 @@ export async function loader(args: Route.LoaderArgs) {
 		cacVerified: user.customer.meta.cac_verified,
 		todos: todos.data,
 		activities: activities?.data.items ?? null,
+		cac,
 	}
+}
+
+/** The CAC dialog's two steps: look the saved number up, then confirm the registered name. */
+export async function action(args: Route.ActionArgs) {
+	const { user } = await requirePermission(args, 'business.manage')
+	const submission = parseWithZod(await args.request.formData(), { schema: CacSchema })
+	if (submission.status !== 'success') {
+		return data({ cacError: 'Look up your company again, then confirm its name.' }, { status: 400 })
+	}
+	const api = apiFrom(args.context)
+	try {
+		if (submission.value.intent === 'lookup') {
+			await api.cacLookup(user.customer.id)
+			return redirect('/?dialog=cac&step=confirm')
+		}
+		await api.cacConfirm(user.customer.id, { name: submission.value.name })
+	} catch (error) {
+		const failure = cacFailure(error)
+		const status = failure.status >= 400 && failure.status < 500 ? failure.status : 502
+		return data({ cacError: failure.message }, { status })
+	}
+	return redirectWithToast(args.request, '/', { type: 'success', description: 'Your company is verified with the CAC.' })
+}
+
+type CacDialogState = NonNullable<Awaited<ReturnType<typeof cacDialog>>>
+
+function CacDialog({ cac, actionError }: { cac: CacDialogState; actionError: string | null }) {
+	const error = actionError ?? cac.error
+	return (
+		<Dialog title="Verify your company with the CAC" closeTo="/">
+			{error ? (
+				<div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+					<p>{error}</p>
+					<p className="mt-1">
+						<Link to="/update/kyc" className="font-medium underline">
+							Check your registration number
+						</Link>
+					</p>
+				</div>
+			) : null}
+			{cac.step === 'lookup' ? (
+				<Form method="post" className="space-y-4">
+					<p className="text-slate-700">
+						We will look up your business with the Corporate Affairs Commission, using the registration you gave us.
+					</p>
+					<dl className="grid gap-3 sm:grid-cols-2">
+						<div>
+							<dt className="text-sm text-slate-600">Registered as</dt>
+							<dd className="font-medium">{cac.type}</dd>
+						</div>
+						<div>
+							<dt className="text-sm text-slate-600">Registration number</dt>
+							<dd className="font-medium">{cac.number}</dd>
+						</div>
+					</dl>
+					<SubmitButton name="intent" value="lookup" pendingText="Looking up…">
+						Look up my company
+					</SubmitButton>
+				</Form>
+			) : (
+				<Form method="post" className="space-y-4">
+					<p className="text-slate-700">
+						We found <strong className="text-slate-900">{cac.found}</strong>. Is this your company?
+					</p>
+					<p className="text-sm text-slate-600">
+						Registration number {cac.number}. Once verified, your business carries the name registered with the CAC.
+					</p>
+					<input type="hidden" name="name" value={cac.found ?? ''} />
+					<div className="flex flex-wrap items-center gap-3">
+						<SubmitButton name="intent" value="confirm" pendingText="Verifying…">
+							Yes, verify
+						</SubmitButton>
+						<Link to="/update/kyc" className={buttonClass('secondary')}>
+							No, change my number
+						</Link>
+					</div>
+				</Form>
+			)}
+		</Dialog>
+	)
 }
 
 export default function Home() {
 	const home = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
 	return (
 		<div className="space-y-6">
+			{home.cac ? <CacDialog cac={home.cac} actionError={actionData?.cacError ?? null} /> : null}
 			<section>
 				<h1 className="text-2xl font-bold">{home.greeting}</h1>
 				<p className="text-slate-600">{home.business}</p>

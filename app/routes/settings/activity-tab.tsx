@@ -1,0 +1,169 @@
+import { Form, Link } from 'react-router'
+import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { formatDateTime } from '#app/lib/greeting.ts'
+import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
+import { Panel, tableClass, tdClass, thClass } from './details.tsx'
+
+type Activity = { id: string; type: string; description: string; actor: { name: string } | null; created_at: string }
+type Filters = { type: string; from: string; to: string }
+
+type Props = {
+	filters: Filters
+	items: Activity[]
+	page: number
+	pageCount: number
+	total: number
+	errors: Record<string, string>
+}
+
+/** The link to a page of the log with the same filters. */
+function pageHref(filters: Filters, page: number) {
+	const search = new URLSearchParams({ tab: 'activity' })
+	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
+	if (page > 1) search.set('page', String(page))
+	return `/settings?${search}`
+}
+
+/** The first and last pages, and two either side of the current one. */
+function shownPages(page: number, pageCount: number) {
+	const pages = new Set([1, pageCount])
+	for (let p = page - 2; p <= page + 2; p++) if (p > 1 && p < pageCount) pages.add(p)
+	return [...pages].sort((a, b) => a - b)
+}
+
+export function ActivityTab({ filters, items, page, pageCount, total, errors }: Props) {
+	const { type: typeError, from: fromError, to: toError, ...rest } = errors
+	const otherErrors = Object.values(rest)
+	const filtered = Boolean(filters.type || filters.from || filters.to)
+	return (
+		<Panel id="activity-heading" title="Activity">
+			<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Filter the activity">
+				<input type="hidden" name="tab" value="activity" />
+				<div className="min-w-48 flex-1 space-y-1">
+					<label htmlFor="activity-type" className="block text-sm font-medium text-slate-800">
+						Type
+					</label>
+					<Select
+						id="activity-type"
+						name="type"
+						defaultValue={filters.type}
+						aria-invalid={typeError ? true : undefined}
+						aria-describedby={typeError ? 'activity-type-error' : undefined}
+					>
+						<option value="">All types</option>
+						{ACTIVITY_TYPES.map((t) => (
+							<option key={t.value} value={t.value}>
+								{t.label}
+							</option>
+						))}
+					</Select>
+					<ErrorList id="activity-type-error" errors={typeError ? [typeError] : null} />
+				</div>
+				{(
+					[
+						['from', 'From', fromError],
+						['to', 'To', toError],
+					] as const
+				).map(([name, label, error]) => (
+					<div key={name} className="space-y-1">
+						<label htmlFor={`activity-${name}`} className="block text-sm font-medium text-slate-800">
+							{label}
+						</label>
+						<TextInput
+							id={`activity-${name}`}
+							type="date"
+							name={name}
+							defaultValue={filters[name]}
+							aria-invalid={error ? true : undefined}
+							aria-describedby={error ? `activity-${name}-error` : undefined}
+						/>
+						<ErrorList id={`activity-${name}-error`} errors={error ? [error] : null} />
+					</div>
+				))}
+				<div className="flex gap-2">
+					<button type="submit" className={buttonClass('primary')}>
+						Filter
+					</button>
+					{filtered ? (
+						<Link to="/settings?tab=activity" className={buttonClass('secondary')}>
+							Clear
+						</Link>
+					) : null}
+				</div>
+			</Form>
+			<FormError errors={otherErrors} />
+			{items.length === 0 ? (
+				Object.keys(errors).length ? null : (
+					<p className="text-sm text-slate-600">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</p>
+				)
+			) : (
+				<>
+					<div className="overflow-x-auto">
+						<table className={tableClass}>
+							<caption className="sr-only">
+								Activity of the business, newest first, page {page} of {pageCount}
+							</caption>
+							<thead>
+								<tr>
+									{['When', 'What happened', 'Type', 'By'].map((h) => (
+										<th key={h} scope="col" className={thClass}>
+											{h}
+										</th>
+									))}
+								</tr>
+							</thead>
+							<tbody>
+								{items.map((a) => (
+									<tr key={a.id}>
+										<td className={`${tdClass} whitespace-nowrap`}>
+											<time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+										</td>
+										<td className={tdClass}>{a.description}</td>
+										<td className={tdClass}>{activityTypeLabel(a.type)}</td>
+										<td className={tdClass}>{a.actor?.name ?? 'The system'}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<p className="mt-3 text-sm text-slate-600">
+						{total} {total === 1 ? 'entry' : 'entries'}
+					</p>
+				</>
+			)}
+			{pageCount > 1 && items.length > 0 ? (
+				<nav aria-label="Pages of the activity" className="mt-4">
+					<ul className="flex flex-wrap items-center gap-1 text-sm">
+						{page > 1 ? (
+							<li>
+								<Link to={pageHref(filters, page - 1)} className="block rounded-md px-3 py-2 text-brand-700 underline">
+									Previous
+								</Link>
+							</li>
+						) : null}
+						{shownPages(page, pageCount).map((p, index, pages) => (
+							<li key={p} className="flex items-center">
+								{index > 0 && p - pages[index - 1]! > 1 ? <span className="px-1 text-slate-600">…</span> : null}
+								<Link
+									to={pageHref(filters, p)}
+									aria-current={p === page ? 'page' : undefined}
+									aria-label={`Page ${p}`}
+									className={`block min-w-9 rounded-md px-3 py-2 text-center ${p === page ? 'bg-brand-700 font-semibold text-white' : 'text-brand-700 underline'}`}
+								>
+									{p}
+								</Link>
+							</li>
+						))}
+						{page < pageCount ? (
+							<li>
+								<Link to={pageHref(filters, page + 1)} className="block rounded-md px-3 py-2 text-brand-700 underline">
+									Next
+								</Link>
+							</li>
+						) : null}
+					</ul>
+				</nav>
+			) : null}
+		</Panel>
+	)
+}

@@ -1,0 +1,207 @@
+import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { Form, Link, useLocation } from 'react-router'
+import { Button, Field, FormError, Select, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
+import { Panel, formatDate, tableClass, tdClass, thClass } from './details.tsx'
+
+type Member = {
+	id: string
+	first_name: string
+	last_name: string
+	email: string
+	status: 'active' | 'deactivated'
+	role: { name: string }
+	created_at: string
+}
+type Invitation = { id: string; email: string; role: { name: string }; status: string; expires_at: string }
+type Result = SubmissionResult<string[]> | undefined
+
+type Props = {
+	canManage: boolean
+	members: Member[]
+	invitations: Invitation[]
+	roles: Array<{ id: string; name: string }>
+	constraint: Parameters<typeof useForm>[0]['constraint']
+	inviteResult: Result
+	invitationResult: Result
+}
+
+export function TeamTab({ canManage, members, invitations, roles, constraint, inviteResult, invitationResult }: Props) {
+	const location = useLocation()
+	return (
+		<div className="space-y-6">
+			<Panel
+				id="members-heading"
+				title="Team members"
+				action={
+					<Link to="/settings/roles" className={buttonClass('secondary')}>
+						Roles and permissions
+					</Link>
+				}
+			>
+				<div className="overflow-x-auto">
+					<table className={tableClass}>
+						<caption className="sr-only">Team members</caption>
+						<thead>
+							<tr>
+								{['Name', 'Email', 'Role', 'Status', 'Date added'].map((h) => (
+									<th key={h} scope="col" className={thClass}>
+										{h}
+									</th>
+								))}
+								{canManage ? (
+									<th scope="col" className={thClass}>
+										<span className="sr-only">Actions</span>
+									</th>
+								) : null}
+							</tr>
+						</thead>
+						<tbody>
+							{members.map((m) => (
+								<tr key={m.id}>
+									<th scope="row" className={`${tdClass} font-medium`}>
+										{m.first_name} {m.last_name}
+									</th>
+									<td className={`${tdClass} break-all`}>{m.email}</td>
+									<td className={tdClass}>{m.role.name}</td>
+									<td className={tdClass}>
+										<span className={m.status === 'active' ? 'text-emerald-800' : 'text-slate-600'}>
+											{m.status === 'active' ? 'Active' : 'Deactivated'}
+										</span>
+									</td>
+									<td className={tdClass}>
+										<time dateTime={m.created_at}>{formatDate(m.created_at)}</time>
+									</td>
+									{canManage ? (
+										<td className={tdClass}>
+											<Link to={`/settings/edit/${m.id}`} className="font-medium text-brand-700 underline">
+												Edit<span className="sr-only"> {`${m.first_name} ${m.last_name}`}</span>
+											</Link>
+										</td>
+									) : null}
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			</Panel>
+
+			<Panel id="invitations-heading" title="Invitations">
+				<InvitationError result={invitationResult} />
+				{invitations.length === 0 ? (
+					<p className="text-sm text-slate-600">No invitations waiting.</p>
+				) : (
+					<div className="overflow-x-auto">
+						<table className={tableClass}>
+							<caption className="sr-only">Invitations waiting for an answer</caption>
+							<thead>
+								<tr>
+									{['Email', 'Role', 'Status', 'Expires'].map((h) => (
+										<th key={h} scope="col" className={thClass}>
+											{h}
+										</th>
+									))}
+									{canManage ? (
+										<th scope="col" className={thClass}>
+											<span className="sr-only">Actions</span>
+										</th>
+									) : null}
+								</tr>
+							</thead>
+							<tbody>
+								{invitations.map((i) => (
+									<tr key={i.id}>
+										<th scope="row" className={`${tdClass} break-all font-medium`}>
+											{i.email}
+										</th>
+										<td className={tdClass}>{i.role.name}</td>
+										<td className={tdClass}>{i.status === 'expired' ? 'Expired' : 'Pending'}</td>
+										<td className={tdClass}>
+											<time dateTime={i.expires_at}>{formatDate(i.expires_at)}</time>
+										</td>
+										{canManage ? (
+											<td className={`${tdClass} whitespace-nowrap`}>
+												<InvitationButton id={i.id} intent="resend" label="Resend" email={i.email} />
+												<InvitationButton id={i.id} intent="revoke" label="Revoke" email={i.email} />
+											</td>
+										) : null}
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</Panel>
+
+			{canManage ? <InviteForm key={location.key} roles={roles} constraint={constraint} result={inviteResult} /> : null}
+		</div>
+	)
+}
+
+function InvitationError({ result }: { result: Result }) {
+	const errors = result?.error ? Object.values(result.error).flatMap((e) => e ?? []) : []
+	return errors.length ? (
+		<div className="mb-4">
+			<FormError errors={errors} />
+		</div>
+	) : null
+}
+
+/** Each action on an invitation is a small form of its own, so it works without JavaScript. */
+function InvitationButton({ id, intent, label, email }: { id: string; intent: 'resend' | 'revoke'; label: string; email: string }) {
+	return (
+		<Form method="post" className="mr-2 inline-block">
+			<input type="hidden" name="invitation_id" value={id} />
+			<Button type="submit" name="intent" value={intent} variant="secondary" className="min-h-9 px-3 py-1 text-sm">
+				{label}
+				<span className="sr-only"> the invitation to {email}</span>
+			</Button>
+		</Form>
+	)
+}
+
+function InviteForm({ roles, constraint, result }: { roles: Props['roles']; constraint: Props['constraint']; result: Result }) {
+	const [form, fields] = useForm({ id: 'invite', lastResult: result, constraint })
+	const { key: _key, ...roleProps } = getSelectProps(fields.role_id)
+	return (
+		<Panel id="invite-heading" title="Invite someone">
+			<p className="-mt-2 mb-4 text-sm text-slate-600">We email them a link to join. It works for 7 days.</p>
+			<Form method="post" className="space-y-4" {...getFormProps(form)}>
+				<FormError id={form.errorId} errors={form.errors} />
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+						<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="off" />
+					</Field>
+					<Field label="Role" id={fields.role_id.id} errorId={fields.role_id.errorId} errors={fields.role_id.errors}>
+						<Select {...roleProps}>
+							<option value="">Choose a role</option>
+							{roles.map((r) => (
+								<option key={r.id} value={r.id}>
+									{r.name}
+								</option>
+							))}
+						</Select>
+					</Field>
+					<Field
+						label="First name (optional)"
+						id={fields.first_name.id}
+						errorId={fields.first_name.errorId}
+						errors={fields.first_name.errors}
+					>
+						<TextInput {...inputProps(fields.first_name, { type: 'text' })} autoComplete="off" />
+					</Field>
+					<Field
+						label="Last name (optional)"
+						id={fields.last_name.id}
+						errorId={fields.last_name.errorId}
+						errors={fields.last_name.errors}
+					>
+						<TextInput {...inputProps(fields.last_name, { type: 'text' })} autoComplete="off" />
+					</Field>
+				</div>
+				<SubmitButton name="intent" value="invite" pendingText="Sending…">
+					Send invitation
+				</SubmitButton>
+			</Form>
+		</Panel>
+	)
+}

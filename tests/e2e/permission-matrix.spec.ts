@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext } from '@playwright/test'
+import { type Permission, SEED_ROLES } from '#api/domain/permissions.ts'
+import { DEMO_PASSWORD, expect, mailsTo, signIn, test, uniqueEmail } from './support.ts'
+
+type Ids = { ownerId: string; customRoleId: string }
+
+/**
+ * Every portal page and the permission its loader requires (null: any signed-in member of a business
+ * that has done KYC). Each seeded role must get 200 exactly where it holds the permission, and 403
+ * elsewhere. A new page gets a row here.
+ */
+const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permission | null }> = [
+	{ path: () => '/', needs: null },
+	{ path: () => '/settings', needs: null },
+	{ path: () => '/settings?tab=business', needs: 'business.view' },
+	{ path: () => '/settings?tab=team', needs: 'team.view' },
+	{ path: () => '/settings?tab=activity', needs: 'activities.view' },
+	{ path: () => '/settings/edit', needs: null },
+	{ path: ({ ownerId }) => `/settings/edit/${ownerId}`, needs: 'team.manage' },
+	{ path: () => '/settings/roles', needs: 'team.view' },
+	{ path: () => '/settings/roles/new', needs: 'roles.manage' },
+	{ path: ({ customRoleId }) => `/settings/roles/${customRoleId}`, needs: 'roles.manage' },
+	// A member who may not edit the business may not change its KYC either.
+	{ path: () => '/update/kyc', needs: 'business.manage' },
+]
+
+const MEMBER_PASSWORD = 'Member-pass-2026'
+
+/** The demo business's owner, signed in to the API. */
+async function ownerSession(request: APIRequestContext) {
+	const signedIn = await request.post('/api/v1/auth/sign-in', {
+		data: { email: 'business@example.com', password: DEMO_PASSWORD, platform: 'web' },
+	})
+	expect(signedIn.status()).toBe(200)
+	const owner = (await signedIn.json()).data as { id: string; access_token: string }
+	return { ownerId: owner.id, headers: { Authorization: `Bearer ${owner.access_token}` } }
+}
+
+for (const role of SEED_ROLES) {
+	test(`a member with the ${role.name} role opens exactly the pages the role allows`, async ({ page, request, js }) => {
+		test.skip(!js, 'Access is decided on the server; the forms of these pages are tested with and without JavaScript elsewhere')
+		const { ownerId, headers } = await ownerSession(request)
+		const roles = (await (await request.get('/api/v1/roles', { headers })).json()).data as Array<{ id: string; name: string }>
+		const seeded = roles.find((r) => r.name === role.name)!
+		const custom = await request.post('/api/v1/roles', {
+			headers,
+			data: { name: `Matrix ${role.name} ${randomUUID().slice(0, 8)}`, permissions: ['claims.view'] },
+		})
+		expect(custom.status()).toBe(201)
+		const customRoleId = (await custom.json()).data.id as string
+
+		// A member of the demo business with the role: invited by the owner, accepted with the mailed link.
+		const email = uniqueEmail(`matrix-${role.name.toLowerCase()}`)
+		const invited = await request.post('/api/v1/invitations', { headers, data: { email, role_id: seeded.id } })
+		expect(invited.status()).toBe(201)
+		const [mail] = await mailsTo(page, email)
+		const token = new URL(mail!.text.match(/https?:\/\/\S+\/invitation\?token=\S+/)![0]).searchParams.get('token')
+		const accepted = await request.post('/api/v1/invitations/activate', {
+			data: { token, first_name: 'Matrix', last_name: role.name, password: MEMBER_PASSWORD },
+		})
+		expect(accepted.status()).toBe(201)
+
+		await signIn(page, email, MEMBER_PASSWORD)
+		await expect(page).toHaveURL('/')
+		for (const { path, needs } of PAGE_PERMISSIONS) {
+			const url = path({ ownerId, customRoleId })
+			const allowed = needs === null || role.permissions.includes(needs)
+			const response = await page.goto(url)
+			expect.soft(response?.status(), `${role.name} opening ${url}`).toBe(allowed ? 200 : 403)
+			if (!allowed) {
+				await expect.soft(page.getByText('Your role does not allow this page.', { exact: false })).toBeVisible()
+			}
+		}
+	})
+}
