@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { type AccountState, deriveTodos, isKycComplete, needsCacVerification } from './todos.ts'
 
-const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false }
-const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false }
+const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false, canManageBusiness: true }
+const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false, canManageBusiness: true }
 const ids = (state: AccountState) => deriveTodos(state).map((t) => t.id)
 
 describe('isKycComplete', () => {
@@ -56,5 +56,13 @@ describe('deriveTodos', () => {
 
 	test('CAC verification waits until the email is verified', () => {
 		expect(ids({ ...done, emailVerified: false })).toEqual(['verify-email'])
+	})
+})
+
+describe('todos for a member who may not manage the business', () => {
+	test('the business details and the CAC are not theirs to do; their own email is', () => {
+		expect(ids({ ...fresh, canManageBusiness: false })).toEqual(['verify-email'])
+		expect(ids({ ...done, canManageBusiness: false })).toEqual([])
+		expect(ids(done)).toEqual(['verify-cac'])
 	})
 })

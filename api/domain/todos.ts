@@ -6,6 +6,8 @@ export type AccountState = {
 	sector: string | null
 	businessType: 'BN' | 'RC' | 'IT' | 'none' | null
 	cacVerified: boolean
+	/** The business's details are the business's to complete: only for members who may manage them. */
+	canManageBusiness: boolean
 }
 
 /** Spec section 4: KYC is complete when the customer has a sector and a verified email. */
@@ -35,7 +37,7 @@ export function deriveTodos(state: AccountState): Todo[] {
 			href: '/verify-account',
 		})
 	}
-	if (!state.sector) {
+	if (!state.sector && state.canManageBusiness) {
 		todos.push({
 			id: 'complete-kyc',
 			title: state.kind === 'business' ? 'Complete your business details' : 'Complete your details',
@@ -43,7 +45,7 @@ export function deriveTodos(state: AccountState): Todo[] {
 			href: '/update/kyc',
 		})
 	}
-	if (needsCacVerification(state)) {
+	if (needsCacVerification(state) && state.canManageBusiness) {
 		todos.push({
 			id: 'verify-cac',
 			title: 'Verify your company with the CAC',

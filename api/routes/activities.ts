@@ -78,6 +78,7 @@ export const activityRoutes = [
 				sector: customer!.sector,
 				businessType: customer!.businessType,
 				cacVerified: Boolean(customer!.meta.cac_verified),
+				canManageBusiness: auth.permissions.includes('business.manage'),
 			})
 			return { data: query.limit ? todos.slice(0, query.limit) : todos }
 		},
