@@ -127,3 +127,31 @@ export function inputProps(...args: Parameters<typeof getInputProps>) {
 	const { key: _key, ...props } = getInputProps(...args)
 	return props
 }
+
+type FieldMeta = Parameters<typeof getInputProps>[0]
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'url' | 'search'
+
+/** A labelled text input bound to a conform field, with its hint and messages. */
+export function TextField({
+	field,
+	label,
+	hint,
+	type = 'text',
+	...props
+}: { field: FieldMeta; label: ReactNode; hint?: ReactNode; type?: InputType } & Omit<ComponentProps<'input'>, 'type' | 'name' | 'id'>) {
+	return (
+		<Field label={label} hint={hint} id={field.id} errorId={field.errorId} errors={field.errors}>
+			<TextInput {...inputProps(field, { type })} {...props} />
+		</Field>
+	)
+}
+
+/** First and last name side by side, as every form that asks for a person's name has them. */
+export function NameFields({ first, last }: { first: FieldMeta; last: FieldMeta }) {
+	return (
+		<div className="grid gap-4 sm:grid-cols-2">
+			<TextField field={first} label="First name" autoComplete="given-name" />
+			<TextField field={last} label="Last name" autoComplete="family-name" />
+		</div>
+	)
+}

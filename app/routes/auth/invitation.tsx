@@ -4,7 +4,7 @@ import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Name, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
-import { Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { FormError, NameFields, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -80,17 +80,8 @@ export default function Invitation() {
 			<Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="token" value={token} />
-				<div className="grid gap-4 sm:grid-cols-2">
-					<Field label="First name" id={fields.first_name.id} errorId={fields.first_name.errorId} errors={fields.first_name.errors}>
-						<TextInput {...inputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
-					</Field>
-					<Field label="Last name" id={fields.last_name.id} errorId={fields.last_name.errorId} errors={fields.last_name.errors}>
-						<TextInput {...inputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
-					</Field>
-				</div>
-				<Field label="Password" hint={PASSWORD_RULE} id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-					<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
-				</Field>
+				<NameFields first={fields.first_name} last={fields.last_name} />
+				<TextField field={fields.password} label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
 				<SubmitButton className="w-full" pendingText="Joining…">
 					Accept invitation
 				</SubmitButton>

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { BusinessBody } from '#api/contract/business.ts'
-import { Field, FormError, Select, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { Field, FormError, Select, SubmitButton, TextField, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { needsCacVerification } from '#app/lib/account.ts'
 import { BUSINESS_TYPES } from '#app/lib/business-types.ts'
@@ -91,9 +91,7 @@ export default function Kyc() {
 				<FormError id={form.errorId} errors={form.errors} />
 				{kind === 'business' ? (
 					<>
-						<Field label="Business name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
-							<TextInput {...inputProps(fields.name, { type: 'text' })} autoComplete="organization" />
-						</Field>
+						<TextField field={fields.name} label="Business name" autoComplete="organization" />
 						<fieldset className="space-y-2" aria-describedby={fields.business_type.errorId}>
 							<legend className="text-sm font-medium text-slate-800">How is the business registered?</legend>
 							{BUSINESS_TYPES.map((t) => (
@@ -115,15 +113,7 @@ export default function Kyc() {
 							) : null}
 						</fieldset>
 						{chosenType !== 'none' ? (
-							<Field
-								label="CAC registration number"
-								hint="As on your certificate, like RC1234567 or BN1234567"
-								id={fields.registration_number.id}
-								errorId={fields.registration_number.errorId}
-								errors={fields.registration_number.errors}
-							>
-								<TextInput {...inputProps(fields.registration_number, { type: 'text' })} autoCapitalize="characters" />
-							</Field>
+							<TextField field={fields.registration_number} label="CAC registration number" hint="As on your certificate, like RC1234567 or BN1234567" autoCapitalize="characters" />
 						) : null}
 					</>
 				) : null}
@@ -157,9 +147,7 @@ export default function Kyc() {
 						</Select>
 					</Field>
 				</div>
-				<Field label="Address" id={fields.address.id} errorId={fields.address.errorId} errors={fields.address.errors}>
-					<TextInput {...inputProps(fields.address, { type: 'text' })} autoComplete="street-address" />
-				</Field>
+				<TextField field={fields.address} label="Address" autoComplete="street-address" />
 				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
 					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
 				</Field>

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { Email } from '#api/contract/common.ts'
-import { Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl } from '#app/lib/return-url.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
@@ -77,12 +77,8 @@ export default function Login() {
 			<Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="return_url" value={returnUrl} />
-				<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-					<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="email" />
-				</Field>
-				<Field label="Password" id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-					<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
-				</Field>
+				<TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
+				<TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
 				<div className="flex justify-end text-sm">
 					<Link to="/password-reset" className="font-medium text-brand-700 underline">
 						Forgot password?

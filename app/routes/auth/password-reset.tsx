@@ -4,7 +4,7 @@ import { Form, Link, createCookie, data, redirect, useActionData, useLoaderData 
 import { z } from 'zod'
 import { Email, OtpCode, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
-import { Field, FormError, Stepper, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { FormError, Stepper, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { portalEnv } from '#app/server/env.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -104,9 +104,7 @@ export default function PasswordReset() {
 				{step === 'request' ? (
 					<>
 						<p className="text-sm text-slate-600">We will send a 6-digit code to the email of your account.</p>
-						<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-							<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="email" />
-						</Field>
+						<TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
 						<SubmitButton name="intent" value="request" className="w-full" pendingText="Sending…">
 							Send code
 						</SubmitButton>
@@ -118,9 +116,7 @@ export default function PasswordReset() {
 							If an account uses <strong className="text-slate-900">{email}</strong>, its code is on the way. It expires in 10 minutes.
 						</p>
 						<input type="hidden" name="email" value={email} />
-						<Field label="Code" id={fields.otp.id} errorId={fields.otp.errorId} errors={fields.otp.errors}>
-							<TextInput {...inputProps(fields.otp, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-						</Field>
+						<TextField field={fields.otp} label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
 						<SubmitButton name="intent" value="code" className="w-full" pendingText="Checking…">
 							Continue
 						</SubmitButton>
@@ -131,17 +127,8 @@ export default function PasswordReset() {
 				) : null}
 				{step === 'password' ? (
 					<>
-						<Field label="New password" hint={PASSWORD_RULE} id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-							<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
-						</Field>
-						<Field
-							label="New password again"
-							id={fields.confirm_password.id}
-							errorId={fields.confirm_password.errorId}
-							errors={fields.confirm_password.errors}
-						>
-							<TextInput {...inputProps(fields.confirm_password, { type: 'password' })} autoComplete="new-password" />
-						</Field>
+						<TextField field={fields.password} label="New password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
+						<TextField field={fields.confirm_password} label="New password again" type="password" autoComplete="new-password" />
 						<SubmitButton name="intent" value="password" className="w-full" pendingText="Saving…">
 							Set new password
 						</SubmitButton>

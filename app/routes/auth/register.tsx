@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { Email, Name, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
-import { Field, FormError, Stepper, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
+import { Field, FormError, NameFields, Stepper, SubmitButton, TextField, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { phoneSchema } from '#api/contract/phone.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
@@ -114,27 +114,14 @@ export default function Register() {
 				<FormError id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="account_type" value={type} />
 				{type === 'business' ? (
-					<Field label="Business name" id={fields.business_name.id} errorId={fields.business_name.errorId} errors={fields.business_name.errors}>
-						<TextInput {...inputProps(fields.business_name, { type: 'text' })} autoComplete="organization" />
-					</Field>
+					<TextField field={fields.business_name} label="Business name" autoComplete="organization" />
 				) : null}
-				<div className="grid gap-4 sm:grid-cols-2">
-					<Field label="First name" id={fields.first_name.id} errorId={fields.first_name.errorId} errors={fields.first_name.errors}>
-						<TextInput {...inputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
-					</Field>
-					<Field label="Last name" id={fields.last_name.id} errorId={fields.last_name.errorId} errors={fields.last_name.errors}>
-						<TextInput {...inputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
-					</Field>
-				</div>
-				<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-					<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="email" />
-				</Field>
+				<NameFields first={fields.first_name} last={fields.last_name} />
+				<TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
 				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
 					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
 				</Field>
-				<Field label="Password" hint={PASSWORD_RULE} id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-					<TextInput {...inputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
-				</Field>
+				<TextField field={fields.password} label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
 				<SubmitButton className="w-full" pendingText="Creating your account…">
 					Create account
 				</SubmitButton>

@@ -4,7 +4,7 @@ import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Name } from '#api/contract/common.ts'
 import { Phone } from '#api/contract/phone.ts'
-import { Field, FormError, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
+import { Field, FormError, NameFields, SubmitButton, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
@@ -60,14 +60,7 @@ export default function EditProfile() {
 			</p>
 			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
-				<div className="grid gap-4 sm:grid-cols-2">
-					<Field label="First name" id={fields.first_name.id} errorId={fields.first_name.errorId} errors={fields.first_name.errors}>
-						<TextInput {...inputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
-					</Field>
-					<Field label="Last name" id={fields.last_name.id} errorId={fields.last_name.errorId} errors={fields.last_name.errors}>
-						<TextInput {...inputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
-					</Field>
-				</div>
+				<NameFields first={fields.first_name} last={fields.last_name} />
 				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
 					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
 				</Field>

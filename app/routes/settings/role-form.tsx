@@ -1,6 +1,6 @@
 import { type SubmissionResult, getCollectionProps, getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Form, Link } from 'react-router'
-import { ErrorList, Field, FormError, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
+import { ErrorList, Field, FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { inputClassName } from '#app/components/ui/inputs.tsx'
 
 /** The areas of the permission catalogue, in the order a business owner thinks of them. */
@@ -57,9 +57,7 @@ export function RoleForm({ id, lastResult, constraint, catalogue, defaultValue, 
 	return (
 		<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
 			<FormError id={form.errorId} errors={form.errors} />
-			<Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
-				<TextInput {...inputProps(fields.name, { type: 'text' })} autoComplete="off" />
-			</Field>
+			<TextField field={fields.name} label="Name" autoComplete="off" />
 			<Field
 				label="Description"
 				hint="Optional: who the role is for"

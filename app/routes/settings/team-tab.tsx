@@ -1,6 +1,6 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
-import { Button, Field, FormError, Select, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
+import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Panel, formatDate, tableClass, tdClass, thClass } from './details.tsx'
 
 type Member = {
@@ -168,9 +168,7 @@ function InviteForm({ roles, constraint, result }: { roles: Props['roles']; cons
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Field label="Email address" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-						<TextInput {...inputProps(fields.email, { type: 'email' })} autoComplete="off" />
-					</Field>
+					<TextField field={fields.email} label="Email address" type="email" autoComplete="off" />
 					<Field label="Role" id={fields.role_id.id} errorId={fields.role_id.errorId} errors={fields.role_id.errors}>
 						<Select {...roleProps}>
 							<option value="">Choose a role</option>
@@ -181,22 +179,8 @@ function InviteForm({ roles, constraint, result }: { roles: Props['roles']; cons
 							))}
 						</Select>
 					</Field>
-					<Field
-						label="First name (optional)"
-						id={fields.first_name.id}
-						errorId={fields.first_name.errorId}
-						errors={fields.first_name.errors}
-					>
-						<TextInput {...inputProps(fields.first_name, { type: 'text' })} autoComplete="off" />
-					</Field>
-					<Field
-						label="Last name (optional)"
-						id={fields.last_name.id}
-						errorId={fields.last_name.errorId}
-						errors={fields.last_name.errors}
-					>
-						<TextInput {...inputProps(fields.last_name, { type: 'text' })} autoComplete="off" />
-					</Field>
+					<TextField field={fields.first_name} label="First name (optional)" autoComplete="off" />
+					<TextField field={fields.last_name} label="Last name (optional)" autoComplete="off" />
 				</div>
 				<SubmitButton name="intent" value="invite" pendingText="Sending…">
 					Send invitation
