@@ -3,16 +3,23 @@ import { Hono } from 'hono'
 import type { Deps } from './deps.ts'
 import { ApiError, type Env, mountRoutes } from './http.ts'
 import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
+import { isSandbox } from './payments/index.ts'
 import { activityRoutes } from './routes/activities.ts'
 import { authRoutes } from './routes/auth.ts'
 import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
+import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
 import { otpRoutes } from './routes/otp.ts'
+import { paymentRoutes } from './routes/payments.ts'
 import { resourceRoutes } from './routes/resources.ts'
 import { roleRoutes } from './routes/roles.ts'
+import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
 import { teamRoutes } from './routes/team.ts'
+import { transactionRoutes } from './routes/transactions.ts'
 import { userRoutes } from './routes/users.ts'
+import { walletRoutes } from './routes/wallet.ts'
+import { withdrawalRoutes } from './routes/withdrawals.ts'
 import { authenticate } from './security/tokens.ts'
 
 export const API_BASE_PATH = '/api/v1'
@@ -27,12 +34,18 @@ export const routes = [
 	...teamRoutes,
 	...roleRoutes,
 	...activityRoutes,
+	...walletRoutes,
+	...paymentRoutes,
+	...cardRoutes,
+	...withdrawalRoutes,
+	...transactionRoutes,
 	...devRoutes,
 ]
 
 export function createApi(deps: Deps) {
 	const app = new Hono<Env>().basePath(API_BASE_PATH)
-	const openApi = buildOpenApi(routes)
+	const sandbox = isSandbox(deps.payments) ? deps.payments : null
+	const openApi = buildOpenApi(routes, sandbox ? sandboxCheckoutOperations : {})
 
 	app.use(async (c, next) => {
 		const requestId = c.req.header('x-request-id') ?? randomUUID()
@@ -53,6 +66,13 @@ export function createApi(deps: Deps) {
 
 	app.get(OPENAPI_PATH, (c) => c.json(openApi))
 	mountRoutes(app, deps, routes)
+	if (sandbox) {
+		mountSandboxCheckout(app, deps, sandbox)
+		// The sandbox delivers its webhooks to this API's own route, in process, as Paystack would over HTTP.
+		sandbox.deliverTo(async (body, headers) =>
+			app.fetch(new Request(`http://sandbox.internal${API_BASE_PATH}/payments/webhook`, { method: 'POST', headers, body })),
+		)
+	}
 
 	app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))
 	app.onError((error, c) => {

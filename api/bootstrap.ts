@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
+import { createPaymentGateway } from './payments/index.ts'
 
 /** Open the database (migrating it), seed it and build the API with its dependencies. */
 export async function bootApi(env: ApiEnv) {
@@ -20,7 +21,19 @@ export async function bootApi(env: ApiEnv) {
 		db: database.db,
 		mailer,
 		cac: createCacRegistry({ db: database.db, providerUrl: env.CAC_PROVIDER_URL, providerKey: env.CAC_PROVIDER_KEY }),
-		env: { publicUrl: env.publicUrl, outboxPage: env.outboxPage },
+		payments: createPaymentGateway({
+			db: database.db,
+			gateway: env.PAYMENT_GATEWAY,
+			paystackSecretKey: env.PAYSTACK_SECRET_KEY,
+			sandboxSecretKey: env.SANDBOX_SECRET_KEY,
+			apiUrl: env.apiPublicUrl,
+		}),
+		env: {
+			publicUrl: env.publicUrl,
+			outboxPage: env.outboxPage,
+			walletFundMax: env.walletFundMax,
+			withdrawalApprovalThreshold: env.withdrawalApprovalThreshold,
+		},
 		now: () => new Date(),
 	})
 	return { api, database, mailer }

@@ -2,12 +2,14 @@ import type { CacRegistry } from './cac/index.ts'
 import type { Db } from './db/client.ts'
 import type { ApiEnv } from './env.ts'
 import type { Mailer } from './mail.ts'
+import type { PaymentGateway } from './payments/index.ts'
 
 /** Everything a route handler may reach beyond its request. */
 export type Deps = {
 	db: Db
 	mailer: Mailer
 	cac: CacRegistry
-	env: Pick<ApiEnv, 'publicUrl' | 'outboxPage'>
+	payments: PaymentGateway
+	env: Pick<ApiEnv, 'publicUrl' | 'outboxPage' | 'walletFundMax' | 'withdrawalApprovalThreshold'>
 	now: () => Date
 }

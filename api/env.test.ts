@@ -20,3 +20,29 @@ describe('the CAC provider settings', () => {
 		expect(() => readApiEnv({ CAC_PROVIDER_URL: 'cac.example.com', CAC_PROVIDER_KEY: 'k' })).toThrow(/CAC_PROVIDER_URL/)
 	})
 })
+
+describe('the payment settings', () => {
+	test('default to the sandbox gateway, ₦5,000,000 per funding and approval above ₦1,000,000', () => {
+		const env = readApiEnv({})
+		expect(env).toMatchObject({ PAYMENT_GATEWAY: 'sandbox', walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000 })
+		expect(env.apiPublicUrl).toBe('http://localhost:3000')
+		expect(readApiEnv({ PUBLIC_URL: 'https://portal.example.com/' }).apiPublicUrl).toBe('https://portal.example.com')
+		expect(readApiEnv({ API_PUBLIC_URL: 'https://api.example.com' }).apiPublicUrl).toBe('https://api.example.com')
+	})
+
+	test('paystack needs its secret key, in its form', () => {
+		expect(() => readApiEnv({ PAYMENT_GATEWAY: 'paystack' })).toThrow(
+			'Invalid environment:\n  PAYSTACK_SECRET_KEY: set it to your Paystack secret key when PAYMENT_GATEWAY=paystack',
+		)
+		expect(() => readApiEnv({ PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'pk_test_abc' })).toThrow(/sk_test_ or sk_live_/)
+		expect(readApiEnv({ PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123' }).PAYMENT_GATEWAY).toBe('paystack')
+		expect(() => readApiEnv({ PAYMENT_GATEWAY: 'flutterwave' })).toThrow(/PAYMENT_GATEWAY/)
+	})
+
+	test('limits are whole Naira', () => {
+		expect(readApiEnv({ WALLET_FUND_MAX: '250000', WITHDRAWAL_APPROVAL_THRESHOLD: '0' })).toMatchObject({ walletFundMax: 250_000, withdrawalApprovalThreshold: 0 })
+		expect(() => readApiEnv({ WALLET_FUND_MAX: '99' })).toThrow(/WALLET_FUND_MAX/)
+		expect(() => readApiEnv({ WITHDRAWAL_APPROVAL_THRESHOLD: '1.5' })).toThrow(/WITHDRAWAL_APPROVAL_THRESHOLD/)
+		expect(() => readApiEnv({ SANDBOX_SECRET_KEY: 'short' })).toThrow(/SANDBOX_SECRET_KEY/)
+	})
+})

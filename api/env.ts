@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AMOUNT_MIN, APPROVAL_THRESHOLD_DEFAULT, FUND_MAX_DEFAULT } from './domain/ledger.ts'
 
 const schema = z
 	.object({
@@ -13,13 +14,30 @@ const schema = z
 		OUTBOX_PAGE: z.enum(['true', 'false']).optional(),
 		CAC_PROVIDER_URL: z.string().url().optional(),
 		CAC_PROVIDER_KEY: z.string().min(1).optional(),
+		API_PUBLIC_URL: z.string().url().optional(),
+		PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
+		PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'a Paystack secret key starts with sk_test_ or sk_live_').optional(),
+		SANDBOX_SECRET_KEY: z.string().min(16, 'use at least 16 characters').optional(),
+		WALLET_FUND_MAX: z.coerce.number().int('a whole number of Naira').min(AMOUNT_MIN).default(FUND_MAX_DEFAULT),
+		WITHDRAWAL_APPROVAL_THRESHOLD: z.coerce.number().int('a whole number of Naira').min(0).default(APPROVAL_THRESHOLD_DEFAULT),
 	})
 	.refine((env) => !env.CAC_PROVIDER_URL || env.CAC_PROVIDER_KEY, {
 		path: ['CAC_PROVIDER_KEY'],
 		message: 'set it to the API key of the CAC provider named by CAC_PROVIDER_URL',
 	})
+	.refine((env) => env.PAYMENT_GATEWAY !== 'paystack' || env.PAYSTACK_SECRET_KEY, {
+		path: ['PAYSTACK_SECRET_KEY'],
+		message: 'set it to your Paystack secret key when PAYMENT_GATEWAY=paystack',
+	})
 
-export type ApiEnv = z.infer<typeof schema> & { publicUrl: string; outboxPage: boolean }
+export type ApiEnv = z.infer<typeof schema> & {
+	publicUrl: string
+	/** Where browsers reach the API: the portal's address when the API is mounted in it. */
+	apiPublicUrl: string
+	outboxPage: boolean
+	walletFundMax: number
+	withdrawalApprovalThreshold: number
+}
 
 /** Read and validate the API's environment once. */
 export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
@@ -29,9 +47,13 @@ export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
 		throw new Error(`Invalid environment:\n${lines}`)
 	}
 	const env = parsed.data
+	const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
 	return {
 		...env,
-		publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+		publicUrl,
+		apiPublicUrl: (env.API_PUBLIC_URL ?? publicUrl).replace(/\/$/, ''),
+		walletFundMax: env.WALLET_FUND_MAX,
+		withdrawalApprovalThreshold: env.WITHDRAWAL_APPROVAL_THRESHOLD,
 		// The local outbox is readable only where nothing else delivers mail and nothing real is stored.
 		outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === 'true' : !env.SMTP_URL && !env.DATABASE_URL,
 	}

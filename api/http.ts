@@ -45,6 +45,8 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 	params?: P
 	response: z.ZodType
 	status?: 200 | 201
+	/** A download instead of the JSON envelope: the handler's `data` is the file's text. */
+	download?: { contentType: 'text/csv'; filename: string }
 	handler: (input: {
 		body: z.output<B>
 		query: z.output<Q>
@@ -111,6 +113,12 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[]) {
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
 			const body = route.body ? parse(route.body, await readJson(c)) : undefined
 			const result = await route.handler({ body, query, params, auth: auth!, deps, c })
+			if (route.download) {
+				return c.body(String(result.data), route.status ?? 200, {
+					'content-type': `${route.download.contentType}; charset=utf-8`,
+					'content-disposition': `attachment; filename="${route.download.filename}"`,
+				})
+			}
 			return c.json(result, route.status ?? 200)
 		})
 	}

@@ -4,7 +4,8 @@ import { readApiEnv } from './env.ts'
 
 /** `npm run start:api`: the insurer API alone, for a portal that reaches it over HTTP. */
 const env = readApiEnv()
-const { api, database } = await bootApi(env)
+// Alone, the API is not behind the portal's address: the sandbox's checkout links point here.
+const { api, database } = await bootApi({ ...env, apiPublicUrl: env.API_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.API_PORT}` })
 const server = serve({ fetch: api.fetch, port: env.API_PORT, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
 	console.log(`API listening on http://localhost:${info.port}/api/v1`)
 })

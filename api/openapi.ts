@@ -12,8 +12,8 @@ export const OPENAPI_PATH = '/openapi.json'
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
-export function buildOpenApi(routes: AnyRoute[]) {
-	const paths: Record<string, Record<string, unknown>> = {}
+export function buildOpenApi(routes: AnyRoute[], extraPaths: Record<string, Record<string, unknown>> = {}) {
+	const paths: Record<string, Record<string, unknown>> = { ...extraPaths }
 	for (const r of routes) {
 		const parameters = [
 			...Object.keys((r.params as z.ZodObject | undefined)?.shape ?? {}).map((name) => ({
@@ -49,8 +49,10 @@ export function buildOpenApi(routes: AnyRoute[]) {
 				: {}),
 			responses: {
 				[String(r.status ?? 200)]: {
-					description: 'Success',
-					content: { 'application/json': { schema: toJson(envelope(r.response), 'output') } },
+					description: r.download ? `The file ${r.download.filename}` : 'Success',
+					content: r.download
+						? { [r.download.contentType]: { schema: { type: 'string' } } }
+						: { 'application/json': { schema: toJson(envelope(r.response), 'output') } },
 				},
 				...errors,
 			},

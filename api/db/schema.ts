@@ -121,7 +121,9 @@ export const otps = pgTable(
 	{
 		id: id(),
 		email: text('email').notNull(),
-		purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+		purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'withdrawal'] }).notNull(),
+		/** What the code confirms, when it confirms one thing: a withdrawal's id. */
+		subject: text('subject'),
 		secret: text('secret').notNull(),
 		algorithm: text('algorithm').notNull(),
 		digits: integer('digits').notNull(),
@@ -233,3 +235,6 @@ export const cacRegistry = pgTable('cac_registry', {
 	businessType: text('business_type', { enum: ['BN', 'RC', 'IT'] }).notNull(),
 	name: text('name').notNull(),
 })
+
+export * from './schema-ledger.ts'
+export * from './schema-payments.ts'

@@ -12,13 +12,14 @@ import {
 } from '../domain/auth-rules.ts'
 import { ApiError } from '../http.ts'
 
-export type OtpPurpose = 'verify-email' | 'reset-password'
+export type OtpPurpose = 'verify-email' | 'reset-password' | 'withdrawal'
 
 /**
  * Make a new code for (email, purpose), replacing any earlier one. At most OTP_MAX_SENDS per window,
- * counted whether or not an account exists, so the limit says nothing about who has one.
+ * counted whether or not an account exists, so the limit says nothing about who has one. A code with a
+ * `subject` (a withdrawal's id) confirms that one thing only.
  */
-export async function createOtp(db: Db, email: string, purpose: OtpPurpose, now: Date) {
+export async function createOtp(db: Db, email: string, purpose: OtpPurpose, now: Date, subject?: string) {
 	return db.transaction(async (tx) => {
 		// Requests sent at once must not all count the same earlier sends.
 		await lockKey(tx, 'otp-send', `${purpose} ${email}`)
@@ -43,6 +44,7 @@ export async function createOtp(db: Db, email: string, purpose: OtpPurpose, now:
 		await tx.insert(otps).values({
 			email,
 			purpose,
+			subject: subject ?? null,
 			secret: totp.secret,
 			algorithm: totp.algorithm,
 			digits: totp.digits,
@@ -55,15 +57,15 @@ export async function createOtp(db: Db, email: string, purpose: OtpPurpose, now:
 	})
 }
 
-/** Check a code: single use, valid for its lifetime, OTP_MAX_WRONG_TRIES wrong tries. */
-export async function consumeOtp(db: Db, email: string, purpose: OtpPurpose, code: string, now: Date) {
+/** Check a code: single use, valid for its lifetime, OTP_MAX_WRONG_TRIES wrong tries, for its subject only. */
+export async function consumeOtp(db: Db, email: string, purpose: OtpPurpose, code: string, now: Date, subject?: string) {
 	const [row] = await db
 		.select()
 		.from(otps)
 		.where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
 		.orderBy(desc(otps.createdAt))
 		.limit(1)
-	if (!row || row.expiresAt <= now) {
+	if (!row || row.expiresAt <= now || (subject !== undefined && row.subject !== subject)) {
 		throw new ApiError(400, 'This code has expired or was already used. Ask for a new one.')
 	}
 	// Take a try before checking the code, so tries sent at once cannot exceed the limit; a right code

@@ -37,3 +37,10 @@ export async function dropTestDatabases() {
 		for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`)
 	})
 }
+
+/** A new database copied from the migrated and seeded template of this run; dropped with the others at the end. */
+export async function createTestDatabase(label: string) {
+	const name = `portal_test_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+	await withDatabase(adminUrl(), (c) => c.query(`create database ${name} template ${TEMPLATE_DB}`))
+	return adminUrl(name)
+}

@@ -6,7 +6,10 @@ import { createApi } from '#api/app.ts'
 import { type CacRegistry, createCacRegistry } from '#api/cac/index.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { mailOutbox, roles } from '#api/db/schema.ts'
+import type { Deps } from '#api/deps.ts'
 import { createMailer } from '#api/mail.ts'
+import type { PaymentGateway } from '#api/payments/index.ts'
+import { createSandboxGateway } from '#api/payments/sandbox.ts'
 import { adminUrl, TEMPLATE_DB, withDatabase } from './postgres.ts'
 
 const target = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -33,17 +36,24 @@ function workerDatabase() {
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers }
 
+/** The key the test API's sandbox gateway signs its webhooks with. */
+export const TEST_WEBHOOK_SECRET = 'test-sandbox-webhook-secret'
+
 /**
  * The real API over the worker's database, with a clock tests can move forward. The CAC registry is
- * the seeded local one unless `cac` stands in for it.
+ * the seeded local one unless `cac` stands in for it; the payment gateway is the sandbox (retrying
+ * webhooks within milliseconds) unless `payments` stands in for it.
  */
-export async function testApi(options: { cac?: CacRegistry } = {}) {
+export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGateway; env?: Partial<Deps['env']> } = {}) {
 	const { db } = await workerDatabase()
 	let offsetMs = 0
 	const now = () => new Date(Date.now() + offsetMs)
 	const mailer = await createMailer({ db, from: 'test@localhost' })
 	const cac = options.cac ?? createCacRegistry({ db })
-	const api = createApi({ db, mailer, cac, env: { publicUrl: 'http://portal.test', outboxPage: true }, now })
+	const sandbox = createSandboxGateway({ db, secret: TEST_WEBHOOK_SECRET, apiUrl: 'http://api.test', retryDelaysMs: [5, 10], transferDelayMs: 1 })
+	const payments = options.payments ?? sandbox
+	const env = { publicUrl: 'http://portal.test', outboxPage: true, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
+	const api = createApi({ db, mailer, cac, payments, env, now })
 
 	async function call<T = any>(
 		method: string,
@@ -60,7 +70,8 @@ export async function testApi(options: { cac?: CacRegistry } = {}) {
 		}
 		const response = await api.request(`/api/v1${path}`, { method, headers, body })
 		const text = await response.text()
-		return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+		const json = response.headers.get('content-type')?.includes('application/json')
+		return { status: response.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: response.headers }
 	}
 
 	/** The 6-digit code in the newest mail to `email`. */
@@ -166,6 +177,7 @@ export async function testApi(options: { cac?: CacRegistry } = {}) {
 	return {
 		api,
 		db,
+		sandbox,
 		call,
 		latestCode,
 		latestMail,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatNaira, formatNairaFull, groupThousands, parseNaira } from '#app/lib/money.ts'
+import { formatNaira, formatNairaFull, groupThousands, parseNaira } from './money.ts'
 
 describe('groupThousands', () => {
 	test.each([

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { ACCOUNT_KINDS, TRANSFER_KINDS } from '../domain/ledger.ts'
+import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
+import { Id, Page, PageSize, Paginated } from './common.ts'
+
+export const TRANSACTION_TYPES = ['funding', 'withdrawal'] as const
+
+const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
+
+export const TransactionsQuery = z.object({
+	type: z.enum(TRANSACTION_TYPES, { message: 'The type must be funding or withdrawal.' }).optional(),
+	status: z.enum(TRANSACTION_STATUSES, { message: 'The status must be pending, success, failed or cancelled.' }).optional(),
+	from: isoDate.optional(),
+	to: isoDate.optional(),
+	page: Page,
+	page_size: PageSize,
+})
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>
+export const TransactionsCsvQuery = TransactionsQuery.omit({ page: true, page_size: true })
+
+export const Transaction = z.object({
+	id: Id,
+	type: z.enum(TRANSACTION_TYPES),
+	status: z.enum(TRANSACTION_STATUSES),
+	/** The finer state: a payment's pending/success/failed, or a withdrawal's stage. */
+	stage: z.union([z.enum(['pending', 'success', 'failed']), z.enum(WITHDRAWAL_STATUSES)]),
+	reference: z.string(),
+	amount: z.number().int(),
+	fee: z.number().int(),
+	description: z.string(),
+	created_at: z.string(),
+})
+export type Transaction = z.infer<typeof Transaction>
+
+export const TransactionsResponse = Paginated(Transaction)
+
+export const LedgerEntry = z.object({
+	transfer_id: Id,
+	transfer_kind: z.enum(TRANSFER_KINDS),
+	description: z.string(),
+	account: z.enum(ACCOUNT_KINDS),
+	/** Credit-positive: + into the account, - out of it. */
+	amount: z.number().int(),
+	created_at: z.string(),
+})
+
+export const Receipt = Transaction.extend({
+	bank: z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullable(),
+	failure_reason: z.string().nullable(),
+	entries: z.array(LedgerEntry),
+})

@@ -1,0 +1,91 @@
+import { formatNairaFull } from '../contract/money.ts'
+import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { OPEN_WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
+
+async function rows<T>(db: Db, query: SQL) {
+	return ((await db.execute(query)) as unknown as { rows: T[] }).rows
+}
+
+const n = (value: unknown) => Number(value)
+
+/** Which ledger transfers a withdrawal in each status has: [debits, settlements, reversals]. */
+const EXPECTED_TRANSFERS: Record<string, (s: number, r: number) => boolean> = {
+	awaiting_otp: (s, r) => s === 0 && r === 0,
+	awaiting_approval: (s, r) => s === 0 && r === 0,
+	processing: (s, r) => s === 0 && r === 0,
+	succeeded: (s, r) => s === 1 && r === 0,
+	// A payout that bounced after it was paid has both.
+	failed: (s, r) => s <= 1 && r === 1,
+	cancelled: (s, r) => s === 0 && r === 1,
+}
+
+/**
+ * Check the whole ledger: every balance equals the sum of its entries, every transfer has two or more
+ * entries summing to zero, no wallet is below zero, all balances sum to zero, each successful payment
+ * was credited exactly once with its amount, and each withdrawal has the transfers its status implies.
+ */
+export async function reconcile(db: Db) {
+	const problems: string[] = []
+	const [counts] = await rows<{ accounts: number; transfers: number; entries: number; total: string }>(
+		db,
+		sql`select (select count(*) from ledger_accounts) as accounts, (select count(*) from ledger_transfers) as transfers,
+			(select count(*) from ledger_entries) as entries, (select coalesce(sum(balance), 0) from ledger_accounts) as total`,
+	)
+	for (const a of await rows<{ id: string; kind: string; customer_id: string | null; balance: string; sum: string }>(
+		db,
+		sql`select a.id, a.kind, a.customer_id, a.balance, coalesce(sum(e.amount), 0) as sum
+			from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+			group by a.id having a.balance <> coalesce(sum(e.amount), 0) order by a.kind, a.id`,
+	)) {
+		const name = a.customer_id ? `wallet of customer ${a.customer_id}` : a.kind
+		problems.push(`account ${a.id} (${name}): balance ${n(a.balance)} but its entries sum to ${n(a.sum)} (difference ${n(a.balance) - n(a.sum)})`)
+	}
+	for (const t of await rows<{ id: string; key: string; entries: number; sum: string }>(
+		db,
+		sql`select t.id, t.idempotency_key as key, count(e.id) as entries, coalesce(sum(e.amount), 0) as sum
+			from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+			group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0 order by t.created_at`,
+	)) {
+		problems.push(`transfer ${t.id} (${t.key}): ${n(t.entries)} entries summing to ${n(t.sum)}`)
+	}
+	for (const a of await rows<{ id: string; kind: string; balance: string }>(
+		db,
+		sql`select id, kind, balance from ledger_accounts where kind <> 'gateway_clearing' and balance < 0`,
+	)) {
+		problems.push(`account ${a.id} (${a.kind}) is below zero: ${n(a.balance)}`)
+	}
+	if (n(counts!.total) !== 0) problems.push(`all balances sum to ${n(counts!.total)}, not 0: Naira were created or lost`)
+	for (const p of await rows<{ reference: string; status: string; amount: number; credits: number; credited: string | null }>(
+		db,
+		sql`select p.reference, p.status, p.amount, count(t.id) as credits, max(e.amount) as credited
+			from payments p
+			left join ledger_transfers t on t.kind = 'funding' and t.reference = p.reference
+			left join ledger_entries e on e.transfer_id = t.id and e.amount > 0
+			group by p.id
+			having count(t.id) <> (case when p.status = 'success' then 1 else 0 end) or (count(t.id) = 1 and max(e.amount) <> p.amount)`,
+	)) {
+		problems.push(`payment ${p.reference} (${p.status}, ${formatNairaFull(p.amount)}): credited ${n(p.credits)} times${p.credited ? ` with ${formatNairaFull(n(p.credited))}` : ''}`)
+	}
+	let inTransit = 0
+	for (const w of await rows<{ reference: string; status: string; amount: number; debits: number; settlements: number; reversals: number }>(
+		db,
+		sql`select w.reference, w.status, w.amount,
+				count(t.id) filter (where t.kind = 'withdrawal') as debits,
+				count(t.id) filter (where t.kind = 'withdrawal_settlement') as settlements,
+				count(t.id) filter (where t.kind = 'withdrawal_reversal') as reversals
+			from withdrawals w left join ledger_transfers t on t.customer_id = w.customer_id and t.reference = w.reference
+			group by w.id`,
+	)) {
+		const [d, s, r] = [n(w.debits), n(w.settlements), n(w.reversals)]
+		if (d !== 1 || !EXPECTED_TRANSFERS[w.status]?.(s, r)) {
+			problems.push(`withdrawal ${w.reference} (${w.status}): ${d} debits, ${s} settlements, ${r} reversals`)
+		}
+		if ((OPEN_WITHDRAWAL_STATUSES as readonly string[]).includes(w.status)) inTransit += w.amount
+	}
+	const [transit] = await rows<{ balance: string }>(db, sql`select balance from ledger_accounts where kind = 'payouts_in_transit'`)
+	if (transit && n(transit.balance) !== inTransit) {
+		problems.push(`payouts in transit hold ${n(transit.balance)} but the withdrawals under way add up to ${inTransit}`)
+	}
+	return { accounts: n(counts!.accounts), transfers: n(counts!.transfers), entries: n(counts!.entries), problems }
+}

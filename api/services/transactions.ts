@@ -1,0 +1,85 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Transaction, TransactionsQuery } from '../contract/transactions.ts'
+import type { Db } from '../db/client.ts'
+import { OPEN_WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
+
+type Filters = Omit<TransactionsQuery, 'page' | 'page_size'>
+
+/**
+ * The business's wallet transactions: each funding intent and each withdrawal, with the status a list
+ * shows. Dates are days in Lagos time; `to` includes its whole day.
+ */
+function transactionsOf(customerId: string, filters: Filters): SQL {
+	const conditions: SQL[] = [sql`true`]
+	if (filters.type) conditions.push(sql`type = ${filters.type}`)
+	if (filters.status) conditions.push(sql`status = ${filters.status}`)
+	if (filters.from) conditions.push(sql`created_at >= ${`${filters.from}T00:00:00+01:00`}::timestamptz`)
+	if (filters.to) conditions.push(sql`created_at < ${`${filters.to}T00:00:00+01:00`}::timestamptz + interval '1 day'`)
+	return sql`
+		select * from (
+			select id, 'funding' as type,
+				status, status as stage, reference, amount, 0 as fee,
+				'Wallet funding' as description, created_at
+			from payments where customer_id = ${customerId}
+			union all
+			select id, 'withdrawal' as type,
+				case when status in (${sql.join(OPEN_WITHDRAWAL_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 'pending'
+					when status = 'succeeded' then 'success' else status end as status,
+				status as stage, reference, amount, fee,
+				'Withdrawal to ' || account_name || ', ' || bank_name || ' ' || account_number as description, created_at
+			from withdrawals where customer_id = ${customerId}
+		) as transactions
+		where ${sql.join(conditions, sql` and `)}`
+}
+
+type Row = Omit<Transaction, 'created_at'> & { created_at: Date | string }
+
+const serialize = (row: Row): Transaction => ({
+	id: row.id,
+	type: row.type,
+	status: row.status,
+	stage: row.stage,
+	reference: row.reference,
+	amount: Number(row.amount),
+	fee: Number(row.fee),
+	description: row.description,
+	created_at: new Date(row.created_at).toISOString(),
+})
+
+async function rows<T>(db: Db, query: SQL) {
+	const result = (await db.execute(query)) as unknown as { rows: T[] }
+	return result.rows
+}
+
+export async function listTransactions(db: Db, customerId: string, query: TransactionsQuery) {
+	const all = transactionsOf(customerId, query)
+	const [items, [count]] = await Promise.all([
+		rows<Row>(db, sql`${all} order by created_at desc, id desc limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
+		rows<{ n: number }>(db, sql`select count(*)::int as n from (${all}) as counted`),
+	])
+	return { items: items.map(serialize), page: query.page, page_size: query.page_size, total: Number(count!.n) }
+}
+
+/** One transaction of the business, or null. */
+export async function findTransaction(db: Db, customerId: string, id: string) {
+	const [row] = await rows<Row>(db, sql`select * from (${transactionsOf(customerId, {})}) as one where id = ${id}`)
+	return row ? serialize(row) : null
+}
+
+export const CSV_ROW_LIMIT = 10_000
+const CSV_HEADER = ['date', 'reference', 'type', 'status', 'stage', 'amount', 'fee', 'description']
+
+/** A spreadsheet cell: quoted when it must be, and never read as a formula. */
+function cell(value: string | number) {
+	let text = String(value)
+	if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The same transactions as CSV, newest first, amounts in whole Naira. */
+export async function transactionsCsv(db: Db, customerId: string, filters: Filters) {
+	const items = (await rows<Row>(db, sql`${transactionsOf(customerId, filters)} order by created_at desc, id desc limit ${CSV_ROW_LIMIT}`)).map(serialize)
+	const lines = [CSV_HEADER.join(',')]
+	for (const t of items) lines.push([t.created_at, t.reference, t.type, t.status, t.stage, t.amount, t.fee, t.description].map(cell).join(','))
+	return `${lines.join('\r\n')}\r\n`
+}
