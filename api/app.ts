@@ -12,6 +12,9 @@ import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
+import { policyRoutes } from './routes/policies.ts'
+import { productRoutes } from './routes/products.ts'
+import { purchaseRoutes } from './routes/purchases.ts'
 import { resourceRoutes } from './routes/resources.ts'
 import { roleRoutes } from './routes/roles.ts'
 import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
@@ -39,6 +42,9 @@ export const routes = [
 	...cardRoutes,
 	...withdrawalRoutes,
 	...transactionRoutes,
+	...productRoutes,
+	...purchaseRoutes,
+	...policyRoutes,
 	...devRoutes,
 ]
 

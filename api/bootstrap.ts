@@ -6,6 +6,7 @@ import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
 import { createPaymentGateway } from './payments/index.ts'
+import { createDiskStorage } from './storage/index.ts'
 
 /** Open the database (migrating it), seed it and build the API with its dependencies. */
 export async function bootApi(env: ApiEnv) {
@@ -28,6 +29,7 @@ export async function bootApi(env: ApiEnv) {
 			sandboxSecretKey: env.SANDBOX_SECRET_KEY,
 			apiUrl: env.apiPublicUrl,
 		}),
+		storage: createDiskStorage(path.resolve(env.DATA_DIR, 'uploads')),
 		env: {
 			publicUrl: env.publicUrl,
 			outboxPage: env.outboxPage,

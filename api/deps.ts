@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts'
 import type { ApiEnv } from './env.ts'
 import type { Mailer } from './mail.ts'
 import type { PaymentGateway } from './payments/index.ts'
+import type { Storage } from './storage/index.ts'
 
 /** Everything a route handler may reach beyond its request. */
 export type Deps = {
@@ -10,6 +11,8 @@ export type Deps = {
 	mailer: Mailer
 	cac: CacRegistry
 	payments: PaymentGateway
+	/** Uploaded documents, out of the web root. */
+	storage: Storage
 	env: Pick<ApiEnv, 'publicUrl' | 'outboxPage' | 'walletFundMax' | 'withdrawalApprovalThreshold'>
 	now: () => Date
 }

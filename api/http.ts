@@ -45,8 +45,11 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 	params?: P
 	response: z.ZodType
 	status?: 200 | 201
-	/** A download instead of the JSON envelope: the handler's `data` is the file's text. */
-	download?: { contentType: 'text/csv'; filename: string }
+	/**
+	 * A download instead of the JSON envelope: the handler's `data` is the file's text or bytes. A
+	 * handler answering `file` names the file (and its type) itself.
+	 */
+	download?: { contentType: 'text/csv' | 'application/pdf' | 'application/octet-stream'; filename: string }
 	handler: (input: {
 		body: z.output<B>
 		query: z.output<Q>
@@ -54,7 +57,7 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 		auth: AuthUser
 		deps: Deps
 		c: Context<Env>
-	}) => Promise<{ data: unknown; message?: string }>
+	}) => Promise<{ data: unknown; message?: string; file?: { filename: string; contentType?: string; inline?: boolean } }>
 }
 
 // biome-ignore lint: heterogenous registry
@@ -114,9 +117,13 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[]) {
 			const body = route.body ? parse(route.body, await readJson(c)) : undefined
 			const result = await route.handler({ body, query, params, auth: auth!, deps, c })
 			if (route.download) {
-				return c.body(String(result.data), route.status ?? 200, {
-					'content-type': `${route.download.contentType}; charset=utf-8`,
-					'content-disposition': `attachment; filename="${route.download.filename}"`,
+				const contentType = result.file?.contentType ?? route.download.contentType
+				const filename = (result.file?.filename ?? route.download.filename).replace(/[^\w.-]/g, '_')
+				const bytes = result.data instanceof Uint8Array
+				return c.body(bytes ? (result.data as Uint8Array<ArrayBuffer>) : String(result.data), route.status ?? 200, {
+					'content-type': contentType.startsWith('text/') ? `${contentType}; charset=utf-8` : contentType,
+					'content-disposition': `${result.file?.inline ? 'inline' : 'attachment'}; filename="${filename}"`,
+					'x-content-type-options': 'nosniff',
 				})
 			}
 			return c.json(result, route.status ?? 200)

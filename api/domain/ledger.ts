@@ -152,6 +152,22 @@ export function premiumTransfer(input: { customerId: string; amount: number; ref
 	}
 }
 
+/** A premium paid by card at the checkout: the insurer earns what the gateway collected, no wallet between. */
+export function gatewayPremiumTransfer(input: { customerId: string; amount: number; reference: string }): TransferDraft {
+	assertAmount(input.amount, 'A premium')
+	return {
+		kind: 'premium',
+		idempotencyKey: `premium:${input.reference}`,
+		customerId: input.customerId,
+		reference: input.reference,
+		description: `Premium of ${formatNairaFull(input.amount)} paid by card`,
+		entries: [
+			{ account: { kind: 'gateway_clearing' }, amount: -input.amount },
+			{ account: { kind: 'premium_income' }, amount: input.amount },
+		],
+	}
+}
+
 /** The exact opposite of some entries, merged by account. */
 export function opposite(...entrySets: Entry[][]): Entry[] {
 	return tidy(entrySets.flat().map((e) => ({ account: e.account, amount: -e.amount })))

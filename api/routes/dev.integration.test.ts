@@ -3,6 +3,7 @@ import { createApi } from '#api/app.ts'
 import { createLocalCacRegistry } from '#api/cac/local.ts'
 import { createMailer } from '#api/mail.ts'
 import { createSandboxGateway } from '#api/payments/sandbox.ts'
+import { createDiskStorage } from '#api/storage/index.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
 // GET /dev/outbox is public where it exists at all (the embedded default): there is no token case.
@@ -27,7 +28,7 @@ describeApi('dev outbox', () => {
 			const cac = createLocalCacRegistry(db)
 			const payments = createSandboxGateway({ db, secret: 'dev-outbox-test-secret', apiUrl: 'http://portal.test' })
 			const env = { publicUrl: 'http://portal.test', outboxPage, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000 }
-			const api = createApi({ db, mailer, cac, payments, env, now: () => new Date() })
+			const api = createApi({ db, mailer, cac, payments, storage: createDiskStorage('/nonexistent'), env, now: () => new Date() })
 			const res = await api.request('/api/v1/dev/outbox')
 			expect(res.status).toBe(404)
 			expect(await res.json()).toEqual({ message: 'We could not find that page.' })

@@ -9,6 +9,7 @@ import { ApiError, type AuthUser } from '../http.ts'
 import type { CardAuthorization, Charge } from '../payments/index.ts'
 import { recordActivity } from './accounts.ts'
 import { postTransfer } from './ledger.ts'
+import { payPurchase } from './purchases.ts'
 
 /** A reference nobody can guess: the callback answers anyone who holds one. Lowercase, as Paystack wants. */
 export const newReference = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
@@ -112,19 +113,25 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 					.returning()
 				return failed!
 			}
-			const transfer = await postTransfer(tx, fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }))
+			// A purchase's payment pays its premium and issues its policy; a funding credits the wallet.
+			const transfer =
+				payment.purpose === 'purchase'
+					? await payPurchase(tx, payment, now)
+					: await postTransfer(tx, fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }))
 			const [paid] = await tx
 				.update(payments)
 				.set({ status: 'success', transferId: transfer.id, paidAt: charge.paidAt ?? now, failureReason: null, updatedAt: now })
 				.where(eq(payments.id, payment.id))
 				.returning()
 			const [payer] = payment.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, payment.userId)) : []
-			await recordActivity(tx, {
-				customerId: payment.customerId,
-				actorUserId: payment.userId,
-				type: 'wallet.funded',
-				description: `${payer?.firstName ?? 'Someone'} funded the wallet with ${formatNairaFull(payment.amount)} (${payment.reference})`,
-			})
+			if (payment.purpose === 'funding') {
+				await recordActivity(tx, {
+					customerId: payment.customerId,
+					actorUserId: payment.userId,
+					type: 'wallet.funded',
+					description: `${payer?.firstName ?? 'Someone'} funded the wallet with ${formatNairaFull(payment.amount)} (${payment.reference})`,
+				})
+			}
 			if (charge.authorization?.reusable) {
 				const card = await saveCard(tx, payment.customerId, charge.authorization)
 				if (card.inserted) {

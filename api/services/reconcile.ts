@@ -60,12 +60,30 @@ export async function reconcile(db: Db) {
 		db,
 		sql`select p.reference, p.status, p.amount, count(t.id) as credits, max(e.amount) as credited
 			from payments p
-			left join ledger_transfers t on t.kind = 'funding' and t.reference = p.reference
+			left join ledger_transfers t on t.kind = (case when p.purpose = 'purchase' then 'premium' else 'funding' end) and t.reference = p.reference
 			left join ledger_entries e on e.transfer_id = t.id and e.amount > 0
 			group by p.id
 			having count(t.id) <> (case when p.status = 'success' then 1 else 0 end) or (count(t.id) = 1 and max(e.amount) <> p.amount)`,
 	)) {
 		problems.push(`payment ${p.reference} (${p.status}, ${formatNairaFull(p.amount)}): credited ${n(p.credits)} times${p.credited ? ` with ${formatNairaFull(n(p.credited))}` : ''}`)
+	}
+	for (const p of await rows<{ id: string; status: string; amount: number; option: string; premiums: number; paid: string | null; policies: number }>(
+		db,
+		sql`select p.id, p.status, p.amount, p.payment_option as option,
+				count(distinct t.id) as premiums, max(e.amount) as paid, count(distinct pol.id) as policies
+			from purchases p
+			left join ledger_transfers t on t.id = p.transfer_id and t.kind = 'premium'
+			left join ledger_entries e on e.transfer_id = t.id and e.amount > 0
+			left join policies pol on pol.purchase_id = p.id
+			group by p.id`,
+	)) {
+		const paid = p.status === 'paid'
+		const premiums = n(p.premiums)
+		const policies = n(p.policies)
+		const expected = paid ? premiums === 1 && n(p.paid) === p.amount && policies === 1 : premiums === 0 && policies === (p.status === 'subscribed' ? 1 : 0)
+		if (!expected) {
+			problems.push(`purchase ${p.id} (${p.status}, ${p.option}, ${formatNairaFull(p.amount)}): ${premiums} premium transfers${p.paid ? ` of ${formatNairaFull(n(p.paid))}` : ''}, ${policies} policies`)
+		}
 	}
 	let inTransit = 0
 	for (const w of await rows<{ reference: string; status: string; amount: number; debits: number; settlements: number; reversals: number }>(

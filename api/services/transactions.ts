@@ -20,7 +20,7 @@ function transactionsOf(customerId: string, filters: Filters): SQL {
 			select id, 'funding' as type,
 				status, status as stage, reference, amount, 0 as fee,
 				'Wallet funding' as description, created_at
-			from payments where customer_id = ${customerId}
+			from payments where customer_id = ${customerId} and purpose = 'funding'
 			union all
 			select id, 'withdrawal' as type,
 				case when status in (${sql.join(OPEN_WITHDRAWAL_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 'pending'

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { describe, inject } from 'vitest'
 import { createApi } from '#api/app.ts'
@@ -10,6 +12,7 @@ import type { Deps } from '#api/deps.ts'
 import { createMailer } from '#api/mail.ts'
 import type { PaymentGateway } from '#api/payments/index.ts'
 import { createSandboxGateway } from '#api/payments/sandbox.ts'
+import { createDiskStorage } from '#api/storage/index.ts'
 import { adminUrl, TEMPLATE_DB, withDatabase } from './postgres.ts'
 
 const target = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -53,7 +56,8 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const sandbox = createSandboxGateway({ db, secret: TEST_WEBHOOK_SECRET, apiUrl: 'http://api.test', retryDelaysMs: [5, 10], transferDelayMs: 1 })
 	const payments = options.payments ?? sandbox
 	const env = { publicUrl: 'http://portal.test', outboxPage: true, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
-	const api = createApi({ db, mailer, cac, payments, env, now })
+	const storage = createDiskStorage(path.join(tmpdir(), `portal-test-uploads-${process.pid}`))
+	const api = createApi({ db, mailer, cac, payments, storage, env, now })
 
 	async function call<T = any>(
 		method: string,

@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import { CATEGORIES } from '../domain/catalogue/types.ts'
+import { Quote, QuoteBody } from './quotes.ts'
+import { IdempotencyKey } from './wallet.ts'
+
+export const PAYMENT_OPTIONS = ['wallet', 'gateway'] as const
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number]
+
+const PurchaseTerms = z.object({
+	// The spec's kit payload: payment_option defaults to gateway.
+	payment_option: z.enum(PAYMENT_OPTIONS, { error: 'Choose how to pay: wallet or gateway.' }).default('gateway'),
+	idempotency_key: IdempotencyKey,
+})
+
+/**
+ * POST /purchases: the quote's fields (QuoteBody: product_id and the product's fields, period among
+ * them), how to pay and an idempotency key. The price is computed on the server from these.
+ */
+export const PurchaseBody = z.unknown().transform((value, ctx) => {
+	const quote = QuoteBody.safeParse(value)
+	const terms = PurchaseTerms.safeParse(value)
+	for (const issue of [...(quote.error?.issues ?? []), ...(terms.error?.issues ?? [])]) {
+		ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+	}
+	if (!quote.success || !terms.success) return z.NEVER
+	return { quote: quote.data, ...terms.data }
+})
+
+export const ProductsQuery = z.object({
+	category: z.enum(CATEGORIES, { error: `Choose a category: ${CATEGORIES.join(', ')}.` }).optional(),
+})
+
+export const ProductParams = z.object({
+	id: z.string().regex(/^\d{1,6}$/, 'We could not find that product.').transform(Number),
+})
+
+export const IdParams = z.object({ id: z.uuid({ error: 'We could not find that policy.' }) })
+
+export const DocumentParams = z.object({ id: z.uuid({ error: 'We could not find that document.' }) })
+
+const StatusFlags = {
+	is_pending: z.boolean(),
+	is_expired: z.boolean(),
+	is_terminated: z.boolean(),
+	is_deactivated: z.boolean(),
+	is_paused: z.boolean(),
+	to_be_terminated: z.boolean(),
+	to_be_deactivated: z.boolean(),
+	to_be_removed: z.boolean(),
+	active: z.boolean(),
+}
+
+export const Policy = z.object({
+	id: z.string(),
+	purchase_id: z.string(),
+	kind: z.enum(['policy', 'plan']),
+	policy_number: z.string(),
+	product_id: z.number().int(),
+	product_name: z.string(),
+	category: z.enum(CATEGORIES),
+	provider: z.string(),
+	status: z.enum(['pending', 'active']),
+	...StatusFlags,
+	premium: z.number().int(),
+	period: z.string().nullable(),
+	cover_start: z.string(),
+	cover_end: z.string(),
+	custodian: z.object({ id: z.string(), name: z.string() }).nullable(),
+	slots: z.number().int().nullable(),
+	monthly_rate: z.number().int().nullable(),
+	auto_renew: z.boolean(),
+	next_billing_date: z.string().nullable(),
+	activated_at: z.string().nullable(),
+	created_at: z.string(),
+})
+export type Policy = z.infer<typeof Policy>
+
+export const PolicyDetail = Policy.extend({
+	activation: z.record(z.string(), z.string()).nullable(),
+	documents: z.array(z.object({ id: z.string(), field: z.string(), filename: z.string(), media_type: z.string(), size: z.number().int() })),
+	quote: Quote.nullable(),
+})
+
+export const PurchaseResult = z.object({
+	purchase: z.object({
+		id: z.string(),
+		status: z.enum(['awaiting_payment', 'paid', 'subscribed', 'failed']),
+		payment_option: z.enum(['wallet', 'gateway', 'subscription']),
+		amount: z.number().int(),
+		quote: Quote,
+	}),
+	policy: Policy.nullable(),
+	payment: z.object({ reference: z.string(), authorization_url: z.string() }).nullable(),
+})

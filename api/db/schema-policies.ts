@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ledgerTransfers } from './schema-ledger.ts'
+import { customers, users } from './schema.ts'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Numbers policies across every line: CP-AUTO-2026-000123 (docs/decisions/014-purchases.md). */
+export const policyNumberSeq = pgSequence('policy_number_seq', { startWith: 1, increment: 1 })
+
+/**
+ * One order of cover: the quote as the server priced it and how it is paid. A paid purchase has its
+ * policy; a gateway one waits for the payment; a business staff plan is a subscription and pays nothing now.
+ */
+export const purchases = pgTable(
+	'purchases',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+		idempotencyKey: text('idempotency_key').notNull(),
+		productId: integer('product_id').notNull(),
+		/** The validated quote input (QuoteBody). */
+		input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+		/** The quote the server computed: total and lines. */
+		quote: jsonb('quote').$type<Record<string, unknown>>().notNull(),
+		amount: integer('amount').notNull(),
+		paymentOption: text('payment_option', { enum: ['wallet', 'gateway', 'subscription'] }).notNull(),
+		status: text('status', { enum: ['awaiting_payment', 'paid', 'subscribed', 'failed'] }).notNull(),
+		transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('purchases_idempotency_idx').on(t.customerId, t.idempotencyKey),
+		index('purchases_customer_idx').on(t.customerId, t.createdAt),
+		check('purchases_amount_not_negative', sql`${t.amount} >= 0`),
+	],
+)
+
+/** A policy (retail cover) or a staff plan (a business's health subscription with slots). */
+export const policies = pgTable(
+	'policies',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		purchaseId: uuid('purchase_id')
+			.notNull()
+			.unique()
+			.references(() => purchases.id),
+		kind: text('kind', { enum: ['policy', 'plan'] }).notNull(),
+		productId: integer('product_id').notNull(),
+		policyNumber: text('policy_number').notNull().unique(),
+		status: text('status', { enum: ['pending', 'active'] }).notNull(),
+		/** Who the cover is for: the buyer until someone else is named (spec section 1). */
+		custodianUserId: uuid('custodian_user_id').references(() => users.id, { onDelete: 'set null' }),
+		premium: integer('premium').notNull(),
+		period: text('period'),
+		coverStart: date('cover_start').notNull(),
+		coverEnd: date('cover_end').notNull(),
+		/** Staff plans: what billing needs. */
+		slots: integer('slots'),
+		monthlyRate: integer('monthly_rate'),
+		autoRenew: boolean('auto_renew').notNull().default(false),
+		nextBillingDate: date('next_billing_date'),
+		activation: jsonb('activation').$type<Record<string, string>>(),
+		activatedAt: timestamp('activated_at', { withTimezone: true }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('policies_customer_idx').on(t.customerId, t.createdAt)],
+)
+
+/** An uploaded file; its bytes are in the storage module under storage_key, never in the web root. */
+export const documents = pgTable(
+	'documents',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		policyId: uuid('policy_id').references(() => policies.id),
+		field: text('field').notNull(),
+		filename: text('filename').notNull(),
+		mediaType: text('media_type').notNull(),
+		size: integer('size').notNull(),
+		storageKey: text('storage_key').notNull().unique(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('documents_policy_idx').on(t.policyId)],
+)

@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { formatNairaFull } from '../contract/money.ts'
+import { periodLabel, type Period } from '../contract/periods.ts'
+import { DocumentParams, IdParams, Policy, PolicyDetail } from '../contract/purchases.ts'
+import type { Quote } from '../contract/quotes.ts'
+import { customers } from '../db/schema.ts'
+import { productById, type Product } from '../domain/catalogue/index.ts'
+import { textPdf } from '../domain/pdf.ts'
+import { lagosDate } from '../domain/policies.ts'
+import { defineRoute } from '../http.ts'
+import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
+import { findPolicy, listPolicies, serializePolicy } from '../services/purchases.ts'
+import { eq } from 'drizzle-orm'
+
+const longDate = (day: string) =>
+	new Date(`${day}T00:00:00Z`).toLocaleDateString('en-NG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+export const policyRoutes = [
+	defineRoute({
+		method: 'get',
+		path: '/policies',
+		summary: "The business's policies and staff plans, newest first, with the spec's status flags",
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.view',
+		response: z.array(Policy),
+		handler: async ({ auth, deps }) => ({ data: await listPolicies(deps.db, auth.customerId, deps.now()) }),
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/policies/:id',
+		summary: 'One policy or plan, with its activation details, documents and quote',
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.view',
+		params: IdParams,
+		response: PolicyDetail,
+		handler: async ({ params, auth, deps }) => {
+			const { policy, purchase, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
+			return {
+				data: {
+					...serializePolicy(policy, custodian, deps.now()),
+					activation: policy.activation ?? null,
+					documents: await documentsOf(deps.db, policy.id),
+					quote: (purchase.quote as unknown as Quote) ?? null,
+				},
+			}
+		},
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/policies/:id/certificate',
+		summary: 'The certificate of insurance, a one-page PDF',
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.view',
+		params: IdParams,
+		response: z.string(),
+		download: { contentType: 'application/pdf', filename: 'certificate.pdf' },
+		handler: async ({ params, auth, deps }) => {
+			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
+			const [customer] = await deps.db.select({ name: customers.name }).from(customers).where(eq(customers.id, auth.customerId))
+			const product = productById(policy.productId as Product['id'])
+			const lines = [
+				{ text: product.provider, size: 12, bold: true },
+				{ text: 'Certificate of insurance', size: 20, bold: true, gap: 36 },
+				{ text: `Policy number: ${policy.policyNumber}`, gap: 36 },
+				{ text: `Policyholder: ${customer!.name}` },
+				...(custodian ? [{ text: `Custodian: ${custodian.name}` }] : []),
+				{ text: `Product: ${product.name} (${product.category})` },
+				{ text: `Cover: ${longDate(policy.coverStart)} to ${longDate(policy.coverEnd)}, both included` },
+				...(policy.period ? [{ text: `Cover period: ${periodLabel(policy.period as Period)}` }] : []),
+				...(policy.kind === 'plan'
+					? [{ text: `Staff covered: up to ${policy.slots}, at ${formatNairaFull(policy.monthlyRate ?? 0)} per person a month` }]
+					: [{ text: `Premium: ${formatNairaFull(policy.premium)}` }]),
+				{ text: `Status: ${policy.status === 'pending' ? 'pending activation' : 'active'}` },
+				{ text: `Issued ${longDate(lagosDate(deps.now()))} by Cover Portal on behalf of ${product.provider}.`, size: 9, gap: 40 },
+			]
+			return {
+				data: textPdf(lines, `Certificate ${policy.policyNumber}`),
+				file: { filename: `certificate-${policy.policyNumber}.pdf` },
+			}
+		},
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/policies/:id/activate',
+		summary:
+			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their first bytes, 5 MB at most each). The policy becomes active",
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.manage',
+		params: IdParams,
+		response: Policy,
+		handler: async ({ params, auth, deps, c }) => {
+			const readForm = async () => {
+				if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return null
+				try {
+					return await c.req.formData()
+				} catch {
+					return null
+				}
+			}
+			await activatePolicy(deps, auth, params.id, readForm)
+			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
+			return { data: serializePolicy(policy, custodian, deps.now()), message: `Policy ${policy.policyNumber} is active.` }
+		},
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/documents/:id',
+		summary: 'An uploaded document, to its own business only',
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.view',
+		params: DocumentParams,
+		response: z.string(),
+		download: { contentType: 'application/octet-stream', filename: 'document' },
+		handler: async ({ params, auth, deps }) => {
+			const { doc, bytes } = await readDocument(deps, auth.customerId, params.id)
+			return { data: bytes, file: { filename: doc.filename, contentType: doc.mediaType } }
+		},
+	}),
+]

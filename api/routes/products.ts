@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { ProductParams, ProductsQuery } from '../contract/purchases.ts'
+import { Quote, QuoteBody } from '../contract/quotes.ts'
+import { findProduct, PRODUCTS, type Product } from '../domain/catalogue/index.ts'
+import { computeQuote } from '../domain/pricing/index.ts'
+import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
+import { defineRoute, notFound } from '../http.ts'
+
+/** A 'from' price where it is one number: a health plan's rate per person a month. */
+function fromPrice(product: Product) {
+	const rate = HEALTH_MONTHLY_RATES[product.id as keyof typeof HEALTH_MONTHLY_RATES]
+	return rate === undefined ? null : { amount: rate, per: 'person a month' }
+}
+
+const withFrom = (product: Product) => ({ ...product, from: fromPrice(product) })
+
+const ProductResponse = z.record(z.string(), z.unknown())
+
+export const productRoutes = [
+	defineRoute({
+		method: 'get',
+		path: '/products',
+		summary: 'The catalogue, optionally of one category (?category=health|auto|gadget|travel|others), each with its purchase fields and, for health plans, a from price',
+		tag: 'products',
+		auth: 'public',
+		query: ProductsQuery,
+		response: z.array(ProductResponse),
+		handler: async ({ query }) => ({
+			data: PRODUCTS.filter((p) => !query.category || p.category === query.category).map(withFrom),
+		}),
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/products/:id',
+		summary: 'One product of the catalogue',
+		tag: 'products',
+		auth: 'public',
+		params: ProductParams,
+		response: ProductResponse,
+		handler: async ({ params }) => {
+			const product = findProduct(params.id)
+			if (!product) throw notFound('product')
+			return { data: withFrom(product) }
+		},
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/products/compute-price',
+		summary: "A quote for a product's fields: whole-Naira lines and their total (docs/decisions/013-pricing.md)",
+		tag: 'products',
+		auth: 'public',
+		body: QuoteBody,
+		response: Quote,
+		handler: async ({ body }) => ({ data: computeQuote(body) }),
+	}),
+]

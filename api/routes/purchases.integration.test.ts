@@ -1,0 +1,290 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { ledgerTransfers, payments, policies, purchases } from '#api/db/schema.ts'
+import { chargeSuccessEvent } from '#api/payments/sandbox.ts'
+import { reconcile } from '#api/services/reconcile.ts'
+import { checkPdf } from '#tests/support/pdf.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { balanceOf, checkout, fund, newKey, webhook } from '#tests/support/wallet.ts'
+
+// GET /products, GET /products/:id, POST /products/compute-price, POST /purchases, GET /policies,
+// GET /policies/:id, its certificate, POST /policies/:id/activate and GET /documents/:id.
+
+type Ctx = Awaited<ReturnType<typeof testApi>>
+type Account = Awaited<ReturnType<Ctx['createAccount']>>
+
+const THIRD_PARTY = { product_id: 1, vehicle_class: 'private_car' }
+const DELIVERY = { product_id: 38, package_class: 'parcel', shipments_per_month: 40, period: 'quarterly' }
+const STAFF_PLAN = { product_id: 32, plan_type: 'standard', members: 25, period: 'annual' }
+const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])
+const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+
+describeApi('the catalogue', () => {
+	let ctx: Ctx
+	beforeAll(async () => {
+		ctx = await testApi()
+	})
+
+	test('GET /products lists every product, filters by category, and gives health plans a from price', async () => {
+		const all = await ctx.call('GET', '/products')
+		expect(all.status).toBe(200)
+		expect(all.body.data.length).toBe(21)
+		const health = await ctx.call('GET', '/products?category=health')
+		expect(health.body.data.every((p: { category: string }) => p.category === 'health')).toBe(true)
+		expect(health.body.data.find((p: { id: number }) => p.id === 31).from).toEqual({ amount: 3_500, per: 'person a month' })
+		expect(await ctx.call('GET', '/products?category=pets')).toMatchObject({
+			status: 400,
+			body: { errors: [{ path: 'category', message: 'Choose a category: health, auto, gadget, travel, others.' }] },
+		})
+	})
+
+	test('GET /products/:id answers one product or 404', async () => {
+		expect(await ctx.call('GET', '/products/1')).toMatchObject({ status: 200, body: { data: { id: 1, category: 'auto', from: null } } })
+		expect(await ctx.call('GET', '/products/28')).toMatchObject({ status: 404, body: { message: 'We could not find that product.' } })
+		expect(await ctx.call('GET', '/products/abc')).toMatchObject({ status: 400, body: { message: 'We could not find that product.' } })
+	})
+
+	test('POST /products/compute-price quotes; bad input gets the schema messages with paths', async () => {
+		const quote = await ctx.call('POST', '/products/compute-price', { body: { product_id: 2, vehicle_class: 'private_car', vehicle_value: '₦4,500,000' } })
+		expect(quote).toMatchObject({ status: 200, body: { data: { product_id: 2, total: 225_000, period: 'annual' } } })
+		const bad = await ctx.call('POST', '/products/compute-price', { body: { product_id: 2, vehicle_class: 'private_car', vehicle_value: 100 } })
+		expect(bad).toMatchObject({
+			status: 400,
+			body: { message: 'We cover vehicles worth at least ₦200,000.', errors: [{ path: 'vehicle_value', message: 'We cover vehicles worth at least ₦200,000.' }] },
+		})
+		expect(await ctx.call('POST', '/products/compute-price', { body: { product_id: 99 } })).toMatchObject({
+			status: 400,
+			body: { message: 'Choose a product from the catalogue.' },
+		})
+	})
+})
+
+describeApi('buying cover', () => {
+	let ctx: Ctx
+	let owner: Account
+	let individual: Account
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		owner = await ctx.createAccount({ kyc: true })
+		individual = await ctx.createAccount({ kind: 'individual', kyc: true })
+	})
+
+	const buy = (account: { token: string }, body: Record<string, unknown>, key = newKey('buy')) =>
+		ctx.call('POST', '/purchases', { token: account.token, body: { ...body, idempotency_key: key } })
+	const purchasesOf = async (customerId: string) => ctx.db.select().from(purchases).where(eq(purchases.customerId, customerId))
+
+	test('POST /purchases needs a token and products.buy', async () => {
+		expect(await ctx.call('POST', '/purchases', { body: {} })).toMatchObject({ status: 401, body: { message: 'Missing authorization' } })
+		const finance = await ctx.createMember(owner, 'Finance')
+		expect(await buy(finance, { ...THIRD_PARTY, payment_option: 'wallet' })).toMatchObject({
+			status: 403,
+			body: { message: 'You do not have permission to do this.' },
+		})
+	})
+
+	test('bad input gets every message with its path', async () => {
+		const res = await ctx.call('POST', '/purchases', { token: owner.token, body: { product_id: 2, vehicle_class: 'boat', payment_option: 'cash' } })
+		expect(res.status).toBe(400)
+		expect(res.body.errors).toEqual([
+			{ path: 'vehicle_class', message: 'Choose the class of the vehicle.' },
+			{ path: 'vehicle_value', message: 'Enter the value of the vehicle in Naira, like ₦4,500,000.' },
+			{ path: 'payment_option', message: 'Choose how to pay: wallet or gateway.' },
+			{ path: 'idempotency_key', message: 'Send an idempotency_key: a unique string for this payment, the same when you retry it.' },
+		])
+	})
+
+	test('a wallet too low for the premium is refused and nothing is recorded', async () => {
+		const poor = await ctx.createAccount({ kyc: true })
+		await fund(ctx, poor, 5_000)
+		const res = await buy(poor, { ...THIRD_PARTY, payment_option: 'wallet' })
+		const message = 'Your wallet has ₦5,000: not enough for ₦15,000. Fund it or pay by card.'
+		expect(res).toMatchObject({ status: 400, body: { message, errors: [{ path: 'payment_option', message }] } })
+		expect(await purchasesOf(poor.customerId)).toEqual([])
+		expect(await balanceOf(ctx, poor)).toBe(5_000)
+	})
+
+	test('from the wallet: the premium moves to premium income, the policy is issued pending activation, once per key', async () => {
+		await fund(ctx, owner, 50_000)
+		const key = newKey('buy')
+		// The client's price is ignored: the server computes ₦15,000.
+		const first = await buy(owner, { ...THIRD_PARTY, payment_option: 'wallet', total: 1 }, key)
+		expect(first.status).toBe(201)
+		expect(first.body.data.purchase).toMatchObject({ status: 'paid', payment_option: 'wallet', amount: 15_000 })
+		const policy = first.body.data.policy
+		expect(policy).toMatchObject({ status: 'pending', is_pending: true, active: false, premium: 15_000, period: 'annual', kind: 'policy' })
+		expect(policy.policy_number).toMatch(/^CP-AUTO-\d{4}-\d{6}$/)
+		expect(policy.custodian).toEqual({ id: owner.userId, name: 'Ngozi Eze' })
+		const again = await buy(owner, { ...THIRD_PARTY, payment_option: 'wallet' }, key)
+		expect(again.status).toBe(201)
+		expect(again.body.data.policy.id).toBe(policy.id)
+		expect(await balanceOf(ctx, owner)).toBe(35_000)
+		expect(await buy(owner, { ...DELIVERY, payment_option: 'wallet' }, key)).toMatchObject({
+			status: 409,
+			body: { errors: [{ path: 'idempotency_key', message: 'This idempotency key was already used for another purchase.' }] },
+		})
+		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
+	test('two concurrent requests with one key buy once', async () => {
+		const buyer = await ctx.createAccount({ kyc: true })
+		await fund(ctx, buyer, 40_000)
+		const key = newKey('buy')
+		const results = await Promise.all([1, 2, 3].map(() => buy(buyer, { ...THIRD_PARTY, payment_option: 'wallet' }, key)))
+		expect(results.map((r) => r.status)).toEqual([201, 201, 201])
+		expect(new Set(results.map((r) => r.body.data.policy.id)).size).toBe(1)
+		expect(await purchasesOf(buyer.customerId)).toHaveLength(1)
+		expect(await balanceOf(ctx, buyer)).toBe(25_000)
+	})
+
+	test('concurrent purchases with different keys never overdraw the wallet', async () => {
+		const buyer = await ctx.createAccount({ kyc: true })
+		await fund(ctx, buyer, 40_000)
+		const results = await Promise.all([1, 2, 3].map(() => buy(buyer, { ...THIRD_PARTY, payment_option: 'wallet' })))
+		expect(results.map((r) => r.status).sort()).toEqual([201, 201, 400])
+		expect(await balanceOf(ctx, buyer)).toBe(10_000)
+		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
+	test('delivery cover starts on payment: active at once', async () => {
+		await fund(ctx, owner, 50_000)
+		const res = await buy(owner, { ...DELIVERY, payment_option: 'wallet' })
+		expect(res.body.data.policy).toMatchObject({ status: 'active', active: true, is_pending: false, premium: 42_000 })
+	})
+
+	test('through the gateway: a checkout; the policy is issued when the payment is confirmed, once, whatever repeats', async () => {
+		const buyer = await ctx.createAccount({ kind: 'individual', kyc: true })
+		const key = newKey('buy')
+		const started = await buy(buyer, { ...THIRD_PARTY }, key)
+		expect(started.status).toBe(201)
+		expect(started.body.data).toMatchObject({ purchase: { status: 'awaiting_payment', payment_option: 'gateway', amount: 15_000 }, policy: null })
+		const { reference, authorization_url } = started.body.data.payment
+		expect(authorization_url).toContain(reference)
+		expect((await buy(buyer, { ...THIRD_PARTY }, key)).body.data.payment.reference).toBe(reference)
+		await checkout(ctx, reference, 'approve')
+		await ctx.sandbox.idle()
+		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({ body: { data: { status: 'success', amount: 15_000 } } })
+		const event = chargeSuccessEvent({ reference, amountKobo: 1_500_000, email: buyer.email, paidAt: new Date() })
+		for (let i = 0; i < 3; i++) expect((await webhook(ctx, event)).status).toBe(200)
+		const transfers = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference))
+		expect(transfers.map((t) => t.kind)).toEqual(['premium'])
+		const [purchase] = await purchasesOf(buyer.customerId)
+		expect(purchase!.status).toBe('paid')
+		expect(await ctx.db.select().from(policies).where(eq(policies.purchaseId, purchase!.id))).toHaveLength(1)
+		// The wallet was never touched, and a purchase is not a wallet funding in the history.
+		expect(await balanceOf(ctx, buyer)).toBe(0)
+		expect((await ctx.call('GET', '/transactions', { token: buyer.token })).body.data.items).toEqual([])
+		const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference))
+		expect(payment).toMatchObject({ purpose: 'purchase', status: 'success' })
+		const again = await buy(buyer, { ...THIRD_PARTY }, key)
+		expect(again.body.data).toMatchObject({ purchase: { status: 'paid' }, policy: { premium: 15_000 } })
+		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
+	test("a business's standard health plan is a subscription: no charge, slots, auto-renew, billed after the cover period", async () => {
+		const before = await balanceOf(ctx, owner)
+		const res = await buy(owner, { ...STAFF_PLAN, payment_option: 'wallet' })
+		expect(res.status).toBe(201)
+		expect(res.body.data.purchase).toMatchObject({ status: 'subscribed', payment_option: 'subscription', amount: 0 })
+		const plan = res.body.data.policy
+		expect(plan).toMatchObject({ kind: 'plan', status: 'active', slots: 25, monthly_rate: 7_500, auto_renew: true, premium: 0 })
+		expect(plan.policy_number).toMatch(/^CP-HLTH-/)
+		const end = new Date(`${plan.cover_end}T00:00:00Z`)
+		end.setUTCDate(end.getUTCDate() + 1)
+		expect(plan.next_billing_date).toBe(end.toISOString().slice(0, 10))
+		expect(await balanceOf(ctx, owner)).toBe(before)
+		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
+	test("an individual's health cover is a paid policy", async () => {
+		await fund(ctx, individual, 100_000)
+		const res = await buy(individual, { product_id: 32, plan_type: 'family', members: 4, period: 'quarterly', payment_option: 'wallet' })
+		expect(res.body.data).toMatchObject({ purchase: { status: 'paid', amount: 81_000 }, policy: { kind: 'policy', status: 'pending' } })
+	})
+
+	describe('policies', () => {
+		let policyId: string
+		let activeId: string
+
+		beforeAll(async () => {
+			await fund(ctx, owner, 100_000)
+			policyId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body
+				.data.policy.id
+			activeId = (await buy(owner, { ...DELIVERY, payment_option: 'wallet' })).body.data.policy.id
+		})
+
+		test('GET /policies lists the business\'s own; GET /policies/:id is 404 for another business', async () => {
+			const list = await ctx.call('GET', '/policies', { token: owner.token })
+			expect(list.status).toBe(200)
+			expect(list.body.data.map((p: { id: string }) => p.id)).toContain(policyId)
+			expect((await ctx.call('GET', '/policies', { token: individual.token })).body.data.map((p: { id: string }) => p.id)).not.toContain(policyId)
+			const one = await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })
+			expect(one.body.data).toMatchObject({ id: policyId, product_id: 5, premium: 27_000, documents: [], activation: null, quote: { total: 27_000 } })
+			expect(await ctx.call('GET', `/policies/${policyId}`, { token: individual.token })).toMatchObject({
+				status: 404,
+				body: { message: 'We could not find that policy.' },
+			})
+			expect(await ctx.call('GET', '/policies')).toMatchObject({ status: 401 })
+			const finance = await ctx.createMember(owner, 'Finance')
+			expect(await ctx.call('GET', '/policies', { token: finance.token })).toMatchObject({ status: 403 })
+		})
+
+		test('the certificate is a PDF 1.4 with a right cross-reference table', async () => {
+			const res = await ctx.api.request(`/api/v1/policies/${policyId}/certificate`, { headers: { authorization: `Bearer ${owner.token}` } })
+			expect(res.status).toBe(200)
+			expect(res.headers.get('content-type')).toBe('application/pdf')
+			expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="certificate-CP-GDGT-\d{4}-\d{6}\.pdf"$/)
+			const text = checkPdf(new Uint8Array(await res.arrayBuffer()))
+			expect(text).toContain('Premium: NGN 27,000')
+			expect(text).toContain('Policyholder: Eze Foods Ltd')
+			expect((await ctx.call('GET', `/policies/${policyId}/certificate`, { token: individual.token })).status).toBe(404)
+		})
+
+		const activate = (token: string, id: string, form: FormData) =>
+			ctx.api.request(`/api/v1/policies/${id}/activate`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+		const gadgetForm = (files: Record<string, Uint8Array> = {}, fields: Record<string, string> = {}) => {
+			const form = new FormData()
+			const values = { brand_and_model: 'Samsung Galaxy A54', serial_number: '356938035643809', ...fields }
+			for (const [k, v] of Object.entries(values)) form.set(k, v)
+			const docs = { receipt: PDF, photo: JPG, proof_of_ownership: JPG, ...files }
+			for (const [k, v] of Object.entries(docs)) form.set(k, new File([v as Uint8Array<ArrayBuffer>], `${k}.bin`))
+			return form
+		}
+
+		test('activation refuses files that are not JPG, PNG or PDF by their bytes, or above 5 MB, and missing fields', async () => {
+			const gif = await activate(owner.token, policyId, gadgetForm({ receipt: new TextEncoder().encode('GIF89a....') }))
+			expect(gif.status).toBe(400)
+			expect(await gif.json()).toEqual({ message: 'Upload a JPG, PNG or PDF.', errors: [{ path: 'receipt', message: 'Upload a JPG, PNG or PDF.' }] })
+			const big = new Uint8Array(5 * 1024 * 1024 + 1)
+			big.set(JPG)
+			const large = await activate(owner.token, policyId, gadgetForm({ proof_of_ownership: big }))
+			expect(await large.json()).toMatchObject({ message: 'Each file must be 5 MB or smaller.', errors: [{ path: 'proof_of_ownership' }] })
+			const missing = await activate(owner.token, policyId, gadgetForm({}, { serial_number: '' }))
+			expect(await missing.json()).toMatchObject({ errors: [{ path: 'serial_number', message: 'Enter the imei or serial number.' }] })
+			const notMultipart = await ctx.call('POST', `/policies/${policyId}/activate`, { token: owner.token, body: {} })
+			expect(notMultipart).toMatchObject({ status: 400, body: { message: 'Send the activation details as multipart/form-data.' } })
+			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data.status).toBe('pending')
+		})
+
+		test('a valid activation makes the policy active; its documents are served to their owner only', async () => {
+			const hr = await ctx.createMember(owner, 'HR')
+			const viewer = await ctx.createMember(owner, 'Viewer')
+			expect((await activate(viewer.token, policyId, gadgetForm())).status).toBe(403)
+			expect((await activate(individual.token, policyId, gadgetForm())).status).toBe(404)
+			const res = await activate(hr.token, policyId, gadgetForm())
+			expect(res.status).toBe(200)
+			expect(await res.json()).toMatchObject({ data: { id: policyId, status: 'active', active: true, is_pending: false } })
+			const detail = (await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data
+			expect(detail.activation).toEqual({ brand_and_model: 'Samsung Galaxy A54', serial_number: '356938035643809' })
+			expect(detail.documents.map((d: { field: string }) => d.field).sort()).toEqual(['photo', 'proof_of_ownership', 'receipt'])
+			const receipt = detail.documents.find((d: { field: string }) => d.field === 'receipt')
+			const file = await ctx.api.request(`/api/v1/documents/${receipt.id}`, { headers: { authorization: `Bearer ${owner.token}` } })
+			expect(file.status).toBe(200)
+			expect(file.headers.get('content-type')).toBe('application/pdf')
+			expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
+			expect((await ctx.call('GET', `/documents/${receipt.id}`, { token: individual.token })).status).toBe(404)
+			expect((await activate(owner.token, policyId, gadgetForm())).status).toBe(409)
+			expect((await activate(owner.token, activeId, gadgetForm())).status).toBe(409)
+		})
+	})
+})

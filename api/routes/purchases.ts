@@ -1,0 +1,44 @@
+import { formatNairaFull } from '../contract/money.ts'
+import { PurchaseBody, PurchaseResult } from '../contract/purchases.ts'
+import type { Quote } from '../contract/quotes.ts'
+import { defineRoute } from '../http.ts'
+import { buy, findPolicy, serializePolicy } from '../services/purchases.ts'
+
+export const purchaseRoutes = [
+	defineRoute({
+		method: 'post',
+		path: '/purchases',
+		summary:
+			"Buy a product: its quote fields, payment_option (wallet or gateway, the default) and an idempotency_key. The price is computed here. From the wallet, the policy is issued at once; through the gateway, the answer holds the checkout and the policy is issued when the payment is confirmed. A business's standard health plan is a subscription: nothing is charged now. The same key buys once",
+		tag: 'purchases',
+		auth: 'user',
+		permission: 'products.buy',
+		body: PurchaseBody,
+		response: PurchaseResult,
+		status: 201,
+		handler: async ({ body, auth, deps }) => {
+			const { purchase, policy, payment } = await buy(deps, auth, body)
+			const custodian = policy ? (await findPolicy(deps.db, auth.customerId, policy.id)).custodian : null
+			const message =
+				purchase.status === 'subscribed'
+					? `Your staff plan ${policy!.policyNumber} has started. You are billed at the end of the cover period.`
+					: purchase.status === 'paid'
+						? `Paid ${formatNairaFull(purchase.amount)}. Your policy number is ${policy!.policyNumber}.`
+						: `Pay ${formatNairaFull(purchase.amount)} on the checkout page to get your policy.`
+			return {
+				data: {
+					purchase: {
+						id: purchase.id,
+						status: purchase.status,
+						payment_option: purchase.paymentOption,
+						amount: purchase.amount,
+						quote: purchase.quote as unknown as Quote,
+					},
+					policy: policy ? serializePolicy(policy, custodian, deps.now()) : null,
+					payment: payment ? { reference: payment.reference, authorization_url: payment.authorizationUrl } : null,
+				},
+				message,
+			}
+		},
+	}),
+]

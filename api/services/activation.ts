@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm'
+import { isValidNigerianPhone, normalizePhoneInput, PHONE_MESSAGE } from '../contract/phone-rule.ts'
+import type { Db } from '../db/client.ts'
+import { documents, policies } from '../db/schema.ts'
+import { productById, type FormField, type Product } from '../domain/catalogue/index.ts'
+import type { Deps } from '../deps.ts'
+import { ApiError, type AuthUser } from '../http.ts'
+import { sniffType, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
+import { recordActivity } from './accounts.ts'
+import { findPolicy } from './purchases.ts'
+
+export const UPLOAD_TYPE_MESSAGE = 'Upload a JPG, PNG or PDF.'
+export const UPLOAD_SIZE_MESSAGE = 'Each file must be 5 MB or smaller.'
+
+type Problem = { path: string; message: string }
+
+/** A field of the activation form, checked as its catalogue entry describes it. */
+function checkField(field: FormField, raw: string): string | null {
+	const value = raw.trim()
+	if (!value) return field.required ? `Enter the ${field.label.toLowerCase()}.` : null
+	switch (field.kind) {
+		case 'date':
+			return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : `Enter the ${field.label.toLowerCase()} as YYYY-MM-DD.`
+		case 'email':
+			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter an email address like name@example.com.'
+		case 'phone':
+			return isValidNigerianPhone(normalizePhoneInput(value)) ? null : PHONE_MESSAGE
+		case 'select':
+			return field.options.some((o) => o.value === value) ? null : `Choose the ${field.label.toLowerCase()}.`
+		case 'number':
+		case 'naira': {
+			const n = Number(value.replace(/[₦,\s]/g, ''))
+			return Number.isInteger(n) && n >= field.min && n <= field.max ? null : `Enter the ${field.label.toLowerCase()} as a whole number from ${field.min} to ${field.max}.`
+		}
+		default:
+			return value.length <= 200 ? null : `Keep the ${field.label.toLowerCase()} to 200 characters.`
+	}
+}
+
+type Upload = { name: string; field: string; bytes: Uint8Array; type: keyof typeof UPLOAD_TYPES }
+
+/**
+ * Activate a pending policy with the product's activation fields and documents (multipart). Files are
+ * checked by their first bytes and size, stored through the storage module, and the policy becomes
+ * active in one transaction with their records.
+ */
+export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, readForm: () => Promise<FormData | null>) {
+	const { policy } = await findPolicy(deps.db, auth.customerId, id)
+	const product = productById(policy.productId as Product['id'])
+	if (policy.status !== 'pending' || !product.activation) throw new ApiError(409, 'This policy is already active.')
+	const form = await readForm()
+	if (!form) throw new ApiError(400, 'Send the activation details as multipart/form-data.')
+	const { fields, documents: wanted } = product.activation
+	const problems: Problem[] = []
+	const values: Record<string, string> = {}
+	for (const field of fields) {
+		const raw = form.get(field.name)
+		const text = typeof raw === 'string' ? raw : ''
+		const problem = checkField(field, text)
+		if (problem) problems.push({ path: field.name, message: problem })
+		else if (text.trim()) values[field.name] = text.trim()
+	}
+	const uploads: Upload[] = []
+	for (const doc of wanted) {
+		const file = form.get(doc.name)
+		if (!(file instanceof File) || file.size === 0) {
+			problems.push({ path: doc.name, message: `Upload the ${doc.label.toLowerCase()}.` })
+			continue
+		}
+		if (file.size > UPLOAD_MAX_BYTES) {
+			problems.push({ path: doc.name, message: UPLOAD_SIZE_MESSAGE })
+			continue
+		}
+		const bytes = new Uint8Array(await file.arrayBuffer())
+		const type = sniffType(bytes)
+		if (!type || !doc.accept.includes(type)) {
+			problems.push({ path: doc.name, message: type && !doc.accept.includes(type) ? 'Upload a JPG or PNG photo.' : UPLOAD_TYPE_MESSAGE })
+			continue
+		}
+		uploads.push({ name: file.name || `${doc.name}.${UPLOAD_TYPES[type]}`, field: doc.name, bytes, type })
+	}
+	if (problems.length) throw new ApiError(400, problems[0]!.message, problems)
+	// Files first: a crash after leaves unreferenced files, never a record without its bytes.
+	const keys = await Promise.all(uploads.map((u) => deps.storage.put(u.bytes)))
+	return deps.db.transaction(async (t) => {
+		const tx = t as unknown as Db
+		const [activated] = await tx
+			.update(policies)
+			.set({ status: 'active', activation: values, activatedAt: deps.now() })
+			.where(and(eq(policies.id, policy.id), eq(policies.status, 'pending')))
+			.returning()
+		if (!activated) throw new ApiError(409, 'This policy is already active.')
+		if (uploads.length) {
+			await tx.insert(documents).values(
+				uploads.map((u, i) => ({
+					customerId: auth.customerId,
+					policyId: policy.id,
+					field: u.field,
+					filename: u.name.slice(0, 200),
+					mediaType: u.type,
+					size: u.bytes.length,
+					storageKey: keys[i]!,
+				})),
+			)
+		}
+		await recordActivity(tx, {
+			customerId: auth.customerId,
+			actorUserId: auth.id,
+			type: 'policies.activated',
+			description: `${auth.firstName} activated ${product.name} policy ${policy.policyNumber}`,
+		})
+		return activated
+	})
+}
+
+/** A document's bytes, for its own business only. */
+export async function readDocument(deps: Deps, customerId: string, id: string) {
+	const [doc] = await deps.db
+		.select()
+		.from(documents)
+		.where(and(eq(documents.id, id), eq(documents.customerId, customerId)))
+	const bytes = doc ? await deps.storage.get(doc.storageKey) : null
+	if (!doc || !bytes) throw new ApiError(404, 'We could not find that document.')
+	return { doc, bytes }
+}
+
+export async function documentsOf(db: Db, policyId: string) {
+	return db
+		.select({ id: documents.id, field: documents.field, filename: documents.filename, media_type: documents.mediaType, size: documents.size })
+		.from(documents)
+		.where(eq(documents.policyId, policyId))
+		.orderBy(documents.createdAt, documents.id)
+}

@@ -1,0 +1,266 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { formatNairaFull } from '../contract/money.ts'
+import { periodMonths } from '../contract/periods.ts'
+import type { PaymentOption, Policy } from '../contract/purchases.ts'
+import type { Quote, QuoteInput } from '../contract/quotes.ts'
+import type { Db } from '../db/client.ts'
+import { customers, payments, policies, purchases, users } from '../db/schema.ts'
+import { productById, type Product } from '../domain/catalogue/index.ts'
+import { gatewayPremiumTransfer, premiumTransfer } from '../domain/ledger.ts'
+import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber, statusFlags } from '../domain/policies.ts'
+import { computeQuote } from '../domain/pricing/index.ts'
+import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
+import type { Deps } from '../deps.ts'
+import { ApiError, type AuthUser } from '../http.ts'
+import { recordActivity } from './accounts.ts'
+import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
+import { newReference } from './payments.ts'
+
+type PurchaseRow = typeof purchases.$inferSelect
+type PolicyRow = typeof policies.$inferSelect
+type PaymentRow = typeof payments.$inferSelect
+
+/** The payments row of a purchase paid through the gateway is keyed apart from wallet fundings. */
+const paymentKey = (idempotencyKey: string) => `purchase/${idempotencyKey}`
+
+const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
+
+const insufficient = (balance: number, amount: number) =>
+	fieldError(400, 'payment_option', `Your wallet has ${formatNairaFull(balance)}: not enough for ${formatNairaFull(amount)}. Fund it or pay by card.`)
+
+const productOf = (id: number) => productById(id as Product['id'])
+
+async function nextPolicySequence(tx: Db) {
+	const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
+	return Number(result.rows[0]!.n)
+}
+
+/**
+ * Write the policy (or staff plan) of a purchase inside the caller's transaction: a number from the
+ * sequence, cover from today (Lagos), the buyer as custodian. Once per purchase: purchase_id is unique.
+ */
+export async function issuePolicy(tx: Db, purchase: PurchaseRow, kind: 'policy' | 'plan', now: Date) {
+	const [issued] = await tx.select().from(policies).where(eq(policies.purchaseId, purchase.id))
+	if (issued) return issued
+	const product = productOf(purchase.productId)
+	const input = purchase.input
+	const quote = purchase.quote as unknown as Quote
+	const today = lagosDate(now)
+	const cover = quote.period === null ? coverPeriod(today, { days: Number(input.days) }) : coverPeriod(today, { months: periodMonths(quote.period) })
+	const plan =
+		kind === 'plan'
+			? {
+					slots: Number(input.members),
+					monthlyRate: HEALTH_MONTHLY_RATES[product.id as keyof typeof HEALTH_MONTHLY_RATES],
+					autoRenew: true,
+					// No charge until the end of the cover period (spec section 1): the first bill is the day after it.
+					nextBillingDate: addDays(cover.end, 1),
+				}
+			: {}
+	const [made] = await tx
+		.insert(policies)
+		.values({
+			customerId: purchase.customerId,
+			purchaseId: purchase.id,
+			kind,
+			productId: product.id,
+			policyNumber: policyNumber(product.category, Number(today.slice(0, 4)), await nextPolicySequence(tx)),
+			status: initialStatus(product, kind),
+			custodianUserId: purchase.userId,
+			premium: purchase.amount,
+			period: quote.period,
+			coverStart: cover.start,
+			coverEnd: cover.end,
+			...plan,
+		})
+		.returning()
+	await recordActivity(tx, {
+		customerId: purchase.customerId,
+		actorUserId: purchase.userId,
+		type: kind === 'plan' ? 'plans.subscribed' : 'policies.issued',
+		description:
+			kind === 'plan'
+				? `${product.name} staff plan for ${plan.slots} staff started (${made!.policyNumber})`
+				: `${product.name} policy ${made!.policyNumber} bought for ${formatNairaFull(purchase.amount)}`,
+	})
+	return made!
+}
+
+async function existingPurchase(db: Db, customerId: string, idempotencyKey: string) {
+	const [row] = await db
+		.select()
+		.from(purchases)
+		.where(and(eq(purchases.customerId, customerId), eq(purchases.idempotencyKey, idempotencyKey)))
+	return row
+}
+
+export type PurchaseOutcome = { purchase: PurchaseRow; policy: PolicyRow | null; payment: PaymentRow | null }
+
+async function outcomeOf(db: Db, purchase: PurchaseRow): Promise<PurchaseOutcome> {
+	const [[policy], [payment]] = await Promise.all([
+		db.select().from(policies).where(eq(policies.purchaseId, purchase.id)),
+		db.select().from(payments).where(eq(payments.purchaseId, purchase.id)),
+	])
+	return { purchase, policy: policy ?? null, payment: payment ?? null }
+}
+
+/**
+ * Buy a product: the price is computed here from the quote's fields, never taken from the client.
+ * A business's standard health plan is a subscription and charges nothing now; anything else is paid
+ * from the wallet (one transaction: premium, purchase, policy) or through the gateway (a payment whose
+ * confirmation pays the premium and issues the policy). The idempotency key makes it happen once.
+ */
+export async function buy(deps: Deps, auth: AuthUser, body: { quote: QuoteInput; payment_option: PaymentOption; idempotency_key: string }) {
+	const quote = computeQuote(body.quote)
+	const product = productOf(body.quote.product_id)
+	const [customer] = await deps.db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, auth.customerId))
+	const plan = isStaffPlan(customer!.kind, product, (body.quote as { plan_type?: unknown }).plan_type)
+	const paymentOption = plan ? 'subscription' : body.payment_option
+	const replay = async () => {
+		const earlier = await existingPurchase(deps.db, auth.customerId, body.idempotency_key)
+		if (!earlier) return null
+		if (earlier.productId !== product.id || earlier.amount !== quote.total || earlier.paymentOption !== paymentOption) {
+			throw fieldError(409, 'idempotency_key', 'This idempotency key was already used for another purchase.')
+		}
+		return earlier
+	}
+	const earlier = await replay()
+	if (earlier && (earlier.status !== 'awaiting_payment' || (await outcomeOf(deps.db, earlier)).payment)) return outcomeOf(deps.db, earlier)
+
+	const values = {
+		customerId: auth.customerId,
+		userId: auth.id,
+		idempotencyKey: body.idempotency_key,
+		productId: product.id,
+		input: body.quote as Record<string, unknown>,
+		quote: quote as unknown as Record<string, unknown>,
+		amount: plan ? 0 : quote.total,
+		paymentOption,
+	} as const
+
+	if (paymentOption === 'subscription' || paymentOption === 'wallet') {
+		if (paymentOption === 'wallet') {
+			const balance = await walletBalance(deps.db, auth.customerId)
+			if (balance < quote.total) throw insufficient(balance, quote.total)
+		}
+		try {
+			const purchase = await deps.db.transaction(async (t) => {
+				const tx = t as unknown as Db
+				const [made] = await tx
+					.insert(purchases)
+					.values({ ...values, status: paymentOption === 'wallet' ? 'paid' : 'subscribed' })
+					.onConflictDoNothing()
+					.returning()
+				// A concurrent request with the same key got there first: it bought; this one answers it.
+				if (!made) return null
+				if (paymentOption === 'wallet') {
+					const transfer = await postTransfer(tx, premiumTransfer({ customerId: auth.customerId, amount: quote.total, reference: `purchase_${made.id}` }))
+					await tx.update(purchases).set({ transferId: transfer.id }).where(eq(purchases.id, made.id))
+				}
+				await issuePolicy(tx, made, plan ? 'plan' : 'policy', deps.now())
+				return made
+			})
+			return outcomeOf(deps.db, purchase ?? (await replay())!)
+		} catch (error) {
+			if (isOverdraft(error)) throw insufficient(await walletBalance(deps.db, auth.customerId), quote.total)
+			throw error
+		}
+	}
+
+	// The gateway: the purchase waits for its payment.
+	const [made] = earlier ? [earlier] : await deps.db.insert(purchases).values({ ...values, status: 'awaiting_payment' }).onConflictDoNothing().returning()
+	const purchase = made ?? (await replay())!
+	const found = await outcomeOf(deps.db, purchase)
+	if (found.payment) return found
+	const reference = newReference('buy')
+	// The checkout is made before the payment row, as for a funding: a crash between leaves an unpaid
+	// checkout nobody was shown, and a retry with the same key makes another.
+	const { authorizationUrl } = await deps.payments.initialize({
+		amount: quote.total,
+		email: auth.email,
+		reference,
+		callbackUrl: `${deps.env.publicUrl}/purchase/callback`,
+	})
+	await deps.db
+		.insert(payments)
+		.values({
+			customerId: auth.customerId,
+			userId: auth.id,
+			idempotencyKey: paymentKey(body.idempotency_key),
+			reference,
+			amount: quote.total,
+			gateway: deps.payments.name,
+			authorizationUrl,
+			purpose: 'purchase',
+			purchaseId: purchase.id,
+			createdAt: deps.now(),
+			updatedAt: deps.now(),
+		})
+		.onConflictDoNothing()
+	return outcomeOf(deps.db, purchase)
+}
+
+/**
+ * The gateway collected a purchase's premium: inside applyCharge's transaction, gateway clearing pays
+ * premium income directly and the policy is issued. The transfer's key is the payment's reference.
+ */
+export async function payPurchase(tx: Db, payment: PaymentRow, now: Date) {
+	const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, payment.purchaseId!)).for('update')
+	const transfer = await postTransfer(tx, gatewayPremiumTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }))
+	await tx.update(purchases).set({ status: 'paid', transferId: transfer.id }).where(eq(purchases.id, purchase!.id))
+	await issuePolicy(tx, { ...purchase!, status: 'paid' }, 'policy', now)
+	return transfer
+}
+
+export function serializePolicy(policy: PolicyRow, custodian: { id: string; name: string } | null, now: Date): Policy {
+	const product = productOf(policy.productId)
+	return {
+		id: policy.id,
+		purchase_id: policy.purchaseId,
+		kind: policy.kind,
+		policy_number: policy.policyNumber,
+		product_id: policy.productId,
+		product_name: product.name,
+		category: product.category,
+		provider: product.provider,
+		status: policy.status,
+		...statusFlags({ status: policy.status, coverEnd: policy.coverEnd }, lagosDate(now)),
+		premium: policy.premium,
+		period: policy.period,
+		cover_start: policy.coverStart,
+		cover_end: policy.coverEnd,
+		custodian,
+		slots: policy.slots,
+		monthly_rate: policy.monthlyRate,
+		auto_renew: policy.autoRenew,
+		next_billing_date: policy.nextBillingDate,
+		activated_at: policy.activatedAt?.toISOString() ?? null,
+		created_at: policy.createdAt.toISOString(),
+	}
+}
+
+const custodianName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`
+
+/** The business's policies and plans, newest first, each with its custodian. */
+export async function listPolicies(db: Db, customerId: string, now: Date) {
+	const rows = await db
+		.select({ policy: policies, custodianName })
+		.from(policies)
+		.leftJoin(users, eq(users.id, policies.custodianUserId))
+		.where(eq(policies.customerId, customerId))
+		.orderBy(desc(policies.createdAt), desc(policies.id))
+	return rows.map((r) => serializePolicy(r.policy, r.policy.custodianUserId && r.custodianName ? { id: r.policy.custodianUserId, name: r.custodianName } : null, now))
+}
+
+/** One of the business's policies; another business's is not found. */
+export async function findPolicy(db: Db, customerId: string, id: string) {
+	const [row] = await db
+		.select({ policy: policies, custodianName, purchase: purchases })
+		.from(policies)
+		.innerJoin(purchases, eq(purchases.id, policies.purchaseId))
+		.leftJoin(users, eq(users.id, policies.custodianUserId))
+		.where(and(eq(policies.customerId, customerId), eq(policies.id, id)))
+	if (!row) throw new ApiError(404, 'We could not find that policy.')
+	const custodian = row.policy.custodianUserId && row.custodianName ? { id: row.policy.custodianUserId, name: row.custodianName } : null
+	return { ...row, custodian }
+}
