@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { type AccountState, deriveTodos, isKycComplete, needsCacVerification } from './todos.ts'
 
-const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false, canManageBusiness: true }
-const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false, canManageBusiness: true }
+const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true }
+const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true }
 const ids = (state: AccountState) => deriveTodos(state).map((t) => t.id)
 
 describe('isKycComplete', () => {
@@ -64,5 +64,14 @@ describe('todos for a member who may not manage the business', () => {
 		expect(ids({ ...fresh, canManageBusiness: false })).toEqual(['verify-email'])
 		expect(ids({ ...done, canManageBusiness: false })).toEqual([])
 		expect(ids(done)).toEqual(['verify-cac'])
+	})
+})
+
+describe('funding the wallet', () => {
+	test('asked once KYC is done, until the wallet is funded, of members who may fund it', () => {
+		const verified = { ...done, cacVerified: true }
+		expect(ids({ ...verified, walletFunded: false })).toEqual(['fund-wallet'])
+		expect(ids({ ...verified, walletFunded: false, canFundWallet: false })).toEqual([])
+		expect(ids({ ...fresh, walletFunded: false })).toEqual(['verify-email', 'complete-kyc'])
 	})
 })

@@ -8,6 +8,9 @@ export type AccountState = {
 	cacVerified: boolean
 	/** The business's details are the business's to complete: only for members who may manage them. */
 	canManageBusiness: boolean
+	/** Funded at least once; only members who may fund it are asked to. */
+	walletFunded: boolean
+	canFundWallet: boolean
 }
 
 /** Spec section 4: KYC is complete when the customer has a sector and a verified email. */
@@ -51,6 +54,14 @@ export function deriveTodos(state: AccountState): Todo[] {
 			title: 'Verify your company with the CAC',
 			description: 'Confirm your registration number with the Corporate Affairs Commission.',
 			href: '/?dialog=cac',
+		})
+	}
+	if (!state.walletFunded && state.canFundWallet && isKycComplete(state)) {
+		todos.push({
+			id: 'fund-wallet',
+			title: 'Fund your wallet',
+			description: 'Add money to pay for cover from your wallet in one step.',
+			href: '/fund-wallet',
 		})
 	}
 	return todos

@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from 'vitest'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { fund } from '#tests/support/wallet.ts'
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
 type Account = Awaited<ReturnType<Ctx['createAccount']>>
@@ -108,12 +109,14 @@ describeApi('activities and todos', () => {
 			body: { sector: 'Healthcare', business_type: 'RC', registration_number: 'RC1234567', state: 'Lagos', lga: 'Ikeja', address: '1 Awolowo Way', phone: '08031234567' },
 		})
 		expect(kyc.status).toBe(200)
-		expect(await todoIds(ctx, business.token)).toEqual(['verify-cac'])
+		expect(await todoIds(ctx, business.token)).toEqual(['verify-cac', 'fund-wallet'])
 	})
 
-	test('a business not registered with the CAC, or an individual, has nothing left after KYC', async () => {
-		expect(await todoIds(ctx, owner.token)).toEqual([])
+	test('after KYC, a business not registered with the CAC or an individual only has to fund the wallet, until it is funded', async () => {
+		expect(await todoIds(ctx, owner.token)).toEqual(['fund-wallet'])
 		const person = await ctx.createAccount({ kind: 'individual', kyc: true })
+		expect(await todoIds(ctx, person.token)).toEqual(['fund-wallet'])
+		await fund(ctx, person, 5_000)
 		expect(await todoIds(ctx, person.token)).toEqual([])
 	})
 

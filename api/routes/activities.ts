@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { ActivitiesQuery, ActivitiesResponse, TodosQuery, TodosResponse } from '../contract/activities.ts'
-import { activities, customers, users } from '../db/schema.ts'
+import { activities, customers, payments, users } from '../db/schema.ts'
 import { deriveTodos } from '../domain/todos.ts'
 import { ApiError, defineRoute } from '../http.ts'
 
@@ -71,7 +71,14 @@ export const activityRoutes = [
 		query: TodosQuery,
 		response: TodosResponse,
 		handler: async ({ query, auth, deps }) => {
-			const [customer] = await deps.db.select().from(customers).where(eq(customers.id, auth.customerId))
+			const [[customer], [funded]] = await Promise.all([
+				deps.db.select().from(customers).where(eq(customers.id, auth.customerId)),
+				deps.db
+					.select({ id: payments.id })
+					.from(payments)
+					.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
+					.limit(1),
+			])
 			const todos = deriveTodos({
 				kind: customer!.kind,
 				emailVerified: Boolean(auth.emailVerifiedAt),
@@ -79,6 +86,8 @@ export const activityRoutes = [
 				businessType: customer!.businessType,
 				cacVerified: Boolean(customer!.meta.cac_verified),
 				canManageBusiness: auth.permissions.includes('business.manage'),
+				walletFunded: Boolean(funded),
+				canFundWallet: auth.permissions.includes('wallet.fund'),
 			})
 			return { data: query.limit ? todos.slice(0, query.limit) : todos }
 		},
