@@ -8,11 +8,17 @@ export default [
 		route('password-reset', 'routes/auth/password-reset.tsx'),
 		route('invitation', 'routes/auth/invitation.tsx'),
 	]),
-	layout('routes/_layouts/plain-view.tsx', [route('verify-account', 'routes/auth/verify-account.tsx')]),
+	layout('routes/_layouts/plain-view.tsx', [
+		route('verify-account', 'routes/auth/verify-account.tsx'),
+		// Where the payment gateway sends the payer back: it works without the session (decision 012).
+		route('fund-wallet/callback', 'routes/wallet/fund-callback.tsx'),
+	]),
 	layout('routes/_layouts/dashboard.tsx', [
 		index('routes/home/index.tsx'),
 		route('settings', 'routes/settings/index.tsx'),
 		route('settings/roles', 'routes/settings/roles.tsx'),
+		route('wallet', 'routes/wallet/index.tsx'),
+		route('transaction-history', 'routes/transactions/index.tsx'),
 	]),
 	layout('routes/_layouts/more-view.tsx', [
 		route('update/kyc', 'routes/auth/kyc.tsx'),
@@ -20,7 +26,12 @@ export default [
 		route('settings/edit/:userId', 'routes/settings/edit-member.tsx'),
 		route('settings/roles/new', 'routes/settings/role-new.tsx'),
 		route('settings/roles/:roleId', 'routes/settings/role-edit.tsx'),
+		route('fund-wallet', 'routes/wallet/fund.tsx'),
+		route('withdraw', 'routes/wallet/withdraw.tsx'),
+		route('manage-card', 'routes/wallet/cards.tsx'),
+		route('transaction-history/:transactionId', 'routes/transactions/receipt.tsx'),
 	]),
+	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('logout', 'routes/auth/logout.tsx'),
 	route('dev/outbox', 'routes/dev/outbox.tsx'),
 	route('*', 'routes/not-found.tsx'),

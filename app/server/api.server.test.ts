@@ -184,4 +184,33 @@ describe('caches', () => {
 		expect(calls).toBe(1)
 		expect(one).toBe(two)
 	})
+
+	test('an anonymous call sends no token, even with a session', async () => {
+		const seen: Request[] = []
+		const { c } = client(async (r) => {
+			seen.push(r)
+			return json({ data: { status: 'success', amount: 100 } })
+		}, { token: 'tok-1' })
+		await c.call('POST', '/payments/verify', { body: { reference: 'fund_1' }, anonymous: true })
+		expect(seen[0]!.headers.get('authorization')).toBeNull()
+		expect(c.token).toBe('tok-1')
+	})
+
+	test('a download answers the file unread, with the filters that are set; a failure reads as any call', async () => {
+		const seen: Request[] = []
+		const { c } = client(async (r) => {
+			seen.push(r)
+			if (r.url.includes('from=bad')) return json({ message: 'Use a date like 2026-01-31.', errors: [{ path: 'from', message: 'Use a date like 2026-01-31.' }] }, { status: 400 })
+			return new Response('date,reference\r\n', { headers: { 'content-type': 'text/csv', 'x-new-token': 'tok-2' } })
+		}, { token: 'tok-1' })
+		const file = await c.download('/transactions.csv', { type: 'funding', status: '' })
+		expect(seen[0]!.url).toBe('http://api.test/api/v1/transactions.csv?type=funding')
+		expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok-1')
+		expect(await file.text()).toBe('date,reference\r\n')
+		expect(c.token).toBe('tok-2')
+		const error = (await c.download('/transactions.csv', { from: 'bad' }).catch((e: unknown) => e)) as ApiCallError
+		expect(error).toBeInstanceOf(ApiCallError)
+		expect(error.status).toBe(400)
+		expect(error.fieldErrors).toEqual([{ path: 'from', message: 'Use a date like 2026-01-31.' }])
+	})
 })

@@ -81,6 +81,8 @@ export type CallOptions = {
 	query?: Record<string, string | number | undefined>
 	/** Cache this GET for the rule's lifetime. */
 	cache?: boolean
+	/** Send no bearer token: a public call whose answer must not depend on who asks. */
+	anonymous?: boolean
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
@@ -132,20 +134,33 @@ export class ApiClient {
 			this.opts.cache.inflight.set(cacheKey, fetching)
 			return fetching.finally(() => this.opts.cache.inflight.delete(cacheKey))
 		}
-		const result = await this.fetch<T>(method, target, options.body)
+		const result = await this.fetch<T>(method, target, options.body, options.anonymous)
 		if (method !== 'GET') this.opts.cache.clearToken(this.token)
 		return result
 	}
 
-	private async fetch<T>(method: string, target: string, body?: unknown) {
-		return this.read<T>(await this.send(method, target, body))
+	/**
+	 * A file the API sends instead of the JSON envelope (a CSV export): the response itself, its body
+	 * unread so it can be streamed on. A failure is read like any other call's.
+	 */
+	async download(path: string, query: Record<string, string | undefined> = {}): Promise<Response> {
+		const search = new URLSearchParams()
+		for (const [k, v] of Object.entries(query)) if (v) search.set(k, v)
+		const response = await this.send('GET', `${path}${search.size ? `?${search}` : ''}`, undefined)
+		if (!response.ok) await this.read(response)
+		this.rotate(response)
+		return response
 	}
 
-	private async send(method: string, target: string, body: unknown): Promise<Response> {
+	private async fetch<T>(method: string, target: string, body?: unknown, anonymous = false) {
+		return this.read<T>(await this.send(method, target, body, anonymous))
+	}
+
+	private async send(method: string, target: string, body: unknown, anonymous = false): Promise<Response> {
 		const attempts = IDEMPOTENT.has(method) ? 2 : 1
 		for (let attempt = 1; ; attempt++) {
 			try {
-				return await this.once(method, target, body)
+				return await this.once(method, target, body, anonymous)
 			} catch (error) {
 				if (!(error instanceof TransportFailure)) throw error
 				if (attempt >= attempts) {
@@ -156,9 +171,9 @@ export class ApiClient {
 		}
 	}
 
-	private async once(method: string, target: string, body: unknown) {
+	private async once(method: string, target: string, body: unknown, anonymous: boolean) {
 		const headers = new Headers({ accept: 'application/json' })
-		if (this.token) headers.set('authorization', `Bearer ${this.token}`)
+		if (this.token && !anonymous) headers.set('authorization', `Bearer ${this.token}`)
 		if (body !== undefined) headers.set('content-type', 'application/json')
 		const controller = new AbortController()
 		let timer: ReturnType<typeof setTimeout> | undefined
@@ -186,7 +201,7 @@ export class ApiClient {
 		}
 	}
 
-	private async read<T>(response: Response): Promise<{ data: T; message?: string }> {
+	private rotate(response: Response) {
 		const newToken = response.headers.get('x-new-token')
 		if (newToken && newToken !== this.token) {
 			// Everything cached for the old token belongs to the account as it was: refresh it.
@@ -194,6 +209,10 @@ export class ApiClient {
 			this.token = newToken
 			this.sessionChanged = true
 		}
+	}
+
+	private async read<T>(response: Response): Promise<{ data: T; message?: string }> {
+		this.rotate(response)
 		const text = await response.text()
 		let json: any = null
 		try {

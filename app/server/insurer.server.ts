@@ -13,6 +13,9 @@ import type {
 } from '#api/contract/auth.ts'
 import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
 import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
+import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
+import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
+import type { Bank, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '#api/contract/withdrawals.ts'
 import type { CreateRoleBody, PermissionCatalogueResponse, Role, UpdateRoleBody } from '#api/contract/roles.ts'
 import type { StatesWithLga } from '#api/contract/resources.ts'
 import type {
@@ -39,6 +42,8 @@ import { apiContext } from './context.server.ts'
 type In<T extends z.ZodType> = Omit<z.input<T>, 'platform'>
 type Out<T extends z.ZodType> = z.output<T>
 type Message = { message: string }
+/** The filters of the transaction history and its CSV, as the URL holds them: the API checks them. */
+type TransactionFilters = { type?: string; status?: string; from?: string; to?: string }
 
 /** One function per call of spec section 7, and nowhere else builds an API path. */
 export function insurerCalls(client: ApiClient) {
@@ -92,6 +97,28 @@ export function insurerCalls(client: ApiClient) {
 		getActivities: (query: { type?: string; actor?: string; from?: string; to?: string; page?: number; page_size?: number } = {}) =>
 			get<Out<typeof ActivitiesResponse>>('/activities', query, false),
 		getTodos: (query: { limit?: number } = {}) => get<Todo[]>('/todos', query, false),
+		getWallet: () => get<Out<typeof WalletResponse>>('/wallet', undefined, false),
+		fundWallet: (body: In<typeof FundBody>) => post<Out<typeof FundResponse>>('/wallet/fund', body),
+		// No token: the gateway's return carries no session cookie, and the answer is the same for anyone.
+		verifyPayment: (reference: string) =>
+			client.call<Out<typeof PaymentStatusResponse>>('POST', '/payments/verify', { body: { reference }, anonymous: true }),
+		getCards: () => get<Card[]>('/cards', undefined, false),
+		makeCardDefault: (id: string) => post<Card[]>(`/cards/${encodeURIComponent(id)}/default`),
+		removeCard: (id: string) => del<Card[]>(`/cards/${encodeURIComponent(id)}`),
+		getBanks: () => get<Array<Out<typeof Bank>>>('/banks'),
+		resolveAccount: (body: In<typeof ResolveAccountBody>) => post<Out<typeof ResolvedAccount>>('/banks/resolve', body),
+		withdraw: (body: In<typeof WithdrawBody>) => post<Withdrawal>('/wallet/withdraw', body),
+		getWithdrawal: (id: string) => get<Withdrawal>(`/wallet/withdrawals/${encodeURIComponent(id)}`, undefined, false),
+		confirmWithdrawal: (id: string, body: In<typeof ConfirmWithdrawalBody>) =>
+			post<Withdrawal>(`/wallet/withdrawals/${encodeURIComponent(id)}/confirm`, body),
+		resendWithdrawalCode: (id: string) => post<Withdrawal>(`/wallet/withdrawals/${encodeURIComponent(id)}/resend-code`),
+		approveWithdrawal: (id: string) => post<Withdrawal>(`/wallet/withdrawals/${encodeURIComponent(id)}/approve`),
+		cancelWithdrawal: (id: string) => post<Withdrawal>(`/wallet/withdrawals/${encodeURIComponent(id)}/cancel`),
+		getTransactions: (query: TransactionFilters & { page?: number; page_size?: number }) =>
+			get<Out<typeof TransactionsResponse>>('/transactions', query, false),
+		getTransaction: (id: string) => get<Out<typeof Receipt>>(`/transactions/${encodeURIComponent(id)}`, undefined, false),
+		/** The CSV export as the API sends it, to stream on to the browser. */
+		downloadTransactionsCsv: (query: TransactionFilters) => client.download('/transactions.csv', query),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; created_at: string }>>('/dev/outbox', { to }, false),
 	}

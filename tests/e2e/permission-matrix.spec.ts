@@ -3,7 +3,7 @@ import { type APIRequestContext } from '@playwright/test'
 import { type Permission, SEED_ROLES } from '#api/domain/permissions.ts'
 import { DEMO_PASSWORD, expect, mailsTo, signIn, test, uniqueEmail } from './support.ts'
 
-type Ids = { ownerId: string; customRoleId: string }
+type Ids = { ownerId: string; customRoleId: string; transactionId: string }
 
 /**
  * Every portal page and the permission its loader requires (null: any signed-in member of a business
@@ -23,6 +23,12 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ customRoleId }) => `/settings/roles/${customRoleId}`, needs: 'roles.manage' },
 	// A member who may not edit the business may not change its KYC either.
 	{ path: () => '/update/kyc', needs: 'business.manage' },
+	{ path: () => '/wallet', needs: 'wallet.view' },
+	{ path: () => '/fund-wallet', needs: 'wallet.fund' },
+	{ path: () => '/withdraw', needs: 'wallet.withdraw' },
+	{ path: () => '/manage-card', needs: 'cards.manage' },
+	{ path: () => '/transaction-history', needs: 'transactions.view' },
+	{ path: ({ transactionId }) => `/transaction-history/${transactionId}`, needs: 'transactions.view' },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'
@@ -49,6 +55,16 @@ for (const role of SEED_ROLES) {
 		})
 		expect(custom.status()).toBe(201)
 		const customRoleId = (await custom.json()).data.id as string
+		// A funding left unpaid: a transaction of the business that moves no money.
+		const funding = await request.post('/api/v1/wallet/fund', {
+			headers,
+			data: { amount: 1_000, idempotency_key: `matrix-${randomUUID()}` },
+		})
+		expect(funding.status()).toBe(201)
+		const reference = (await funding.json()).data.reference as string
+		const transactions = (await (await request.get('/api/v1/transactions?type=funding&status=pending&page_size=100', { headers })).json())
+			.data.items as Array<{ id: string; reference: string }>
+		const transactionId = transactions.find((t) => t.reference === reference)!.id
 
 		// A member of the demo business with the role: invited by the owner, accepted with the mailed link.
 		const email = uniqueEmail(`matrix-${role.name.toLowerCase()}`)
@@ -64,7 +80,7 @@ for (const role of SEED_ROLES) {
 		await signIn(page, email, MEMBER_PASSWORD)
 		await expect(page).toHaveURL('/')
 		for (const { path, needs } of PAGE_PERMISSIONS) {
-			const url = path({ ownerId, customRoleId })
+			const url = path({ ownerId, customRoleId, transactionId })
 			const allowed = needs === null || role.permissions.includes(needs)
 			const response = await page.goto(url)
 			expect.soft(response?.status(), `${role.name} opening ${url}`).toBe(allowed ? 200 : 403)

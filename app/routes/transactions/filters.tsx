@@ -1,0 +1,69 @@
+import { Form, Link } from 'react-router'
+import { ErrorList, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { STATUSES, TYPES } from './labels.ts'
+
+export type Filters = { type: string; status: string; from: string; to: string }
+
+/** The query of a filtered view: only the filters that are set, then the page. */
+export function filterQuery(filters: Filters, page = 1) {
+	const search = new URLSearchParams()
+	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
+	if (page > 1) search.set('page', String(page))
+	return search.toString()
+}
+
+const controls = [
+	{ name: 'type', label: 'Type', all: 'All types', options: TYPES },
+	{ name: 'status', label: 'Status', all: 'All statuses', options: STATUSES },
+] as const
+
+/** A GET form, so the filters live in the URL and work without JavaScript. */
+export function TransactionFilters({ filters, errors }: { filters: Filters; errors: Record<string, string> }) {
+	const filtered = Object.values(filters).some(Boolean)
+	const described = (name: string) =>
+		errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `transactions-${name}-error` } : {}
+	return (
+		<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Filter the transactions">
+			{controls.map((c) => (
+				<div key={c.name} className="min-w-40 flex-1 space-y-1">
+					<label htmlFor={`transactions-${c.name}`} className="block text-sm font-medium text-slate-800">
+						{c.label}
+					</label>
+					<Select id={`transactions-${c.name}`} name={c.name} defaultValue={filters[c.name]} {...described(c.name)}>
+						<option value="">{c.all}</option>
+						{c.options.map((o) => (
+							<option key={o.value} value={o.value}>
+								{o.label}
+							</option>
+						))}
+					</Select>
+					<ErrorList id={`transactions-${c.name}-error`} errors={errors[c.name] ? [errors[c.name]!] : null} />
+				</div>
+			))}
+			{(
+				[
+					['from', 'From'],
+					['to', 'To'],
+				] as const
+			).map(([name, label]) => (
+				<div key={name} className="space-y-1">
+					<label htmlFor={`transactions-${name}`} className="block text-sm font-medium text-slate-800">
+						{label}
+					</label>
+					<TextInput id={`transactions-${name}`} type="date" name={name} defaultValue={filters[name]} {...described(name)} />
+					<ErrorList id={`transactions-${name}-error`} errors={errors[name] ? [errors[name]!] : null} />
+				</div>
+			))}
+			<div className="flex gap-2">
+				<button type="submit" className={buttonClass('primary')}>
+					Filter
+				</button>
+				{filtered ? (
+					<Link to="/transaction-history" className={buttonClass('secondary')}>
+						Clear
+					</Link>
+				) : null}
+			</div>
+		</Form>
+	)
+}

@@ -1,0 +1,149 @@
+import { Link, data, useLoaderData } from 'react-router'
+import { FormError, buttonClass } from '#app/components/ui/form.tsx'
+import { formatDateTime } from '#app/lib/greeting.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { tableClass, tdClass, thClass } from '#app/routes/settings/details.tsx'
+import { Naira, panelClass } from '#app/routes/wallet/parts.tsx'
+import type { Route } from './+types/index'
+import { type Filters, TransactionFilters, filterQuery } from './filters.tsx'
+import { stageLabel, stageTone, typeLabel } from './labels.ts'
+import { loadTransactions } from './transactions.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requirePermission(args, 'transactions.view')
+	const { view, status } = await loadTransactions(apiFrom(args.context), new URL(args.request.url).searchParams)
+	return data(view, { status })
+}
+
+/** The first and last pages, and two either side of the current one. */
+function shownPages(page: number, pageCount: number) {
+	const pages = new Set([1, pageCount])
+	for (let p = page - 2; p <= page + 2; p++) if (p > 1 && p < pageCount) pages.add(p)
+	return [...pages].sort((a, b) => a - b)
+}
+
+function Pages({ filters, page, pageCount }: { filters: Filters; page: number; pageCount: number }) {
+	const href = (p: number) => `/transaction-history?${filterQuery(filters, p)}`
+	const linkClass = 'block rounded-md px-3 py-2 text-brand-700 underline'
+	return (
+		<nav aria-label="Pages of the transactions" className="mt-4">
+			<ul className="flex flex-wrap items-center gap-1 text-sm">
+				{page > 1 ? (
+					<li>
+						<Link to={href(page - 1)} className={linkClass}>
+							Previous
+						</Link>
+					</li>
+				) : null}
+				{shownPages(page, pageCount).map((p, index, pages) => (
+					<li key={p} className="flex items-center">
+						{index > 0 && p - pages[index - 1]! > 1 ? <span className="px-1 text-slate-600">…</span> : null}
+						<Link
+							to={href(p)}
+							aria-current={p === page ? 'page' : undefined}
+							aria-label={`Page ${p}`}
+							className={`block min-w-9 rounded-md px-3 py-2 text-center ${p === page ? 'bg-brand-700 font-semibold text-white' : 'text-brand-700 underline'}`}
+						>
+							{p}
+						</Link>
+					</li>
+				))}
+				{page < pageCount ? (
+					<li>
+						<Link to={href(page + 1)} className={linkClass}>
+							Next
+						</Link>
+					</li>
+				) : null}
+			</ul>
+		</nav>
+	)
+}
+
+export default function TransactionHistory() {
+	const { filters, items, page, pageCount, total, errors } = useLoaderData<typeof loader>()
+	const { type: _type, status: _status, from: _from, to: _to, ...rest } = errors
+	const filtered = Object.values(filters).some(Boolean)
+	const query = filterQuery(filters)
+	return (
+		<div className="space-y-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Transactions</h1>
+				{/* A file, not a page: the browser downloads it, with or without JavaScript. */}
+				<a href={`/transaction-history.csv${query ? `?${query}` : ''}`} download className={buttonClass('secondary')}>
+					Export CSV
+				</a>
+			</div>
+			<section aria-labelledby="history-heading" className={panelClass}>
+				<h2 id="history-heading" className="sr-only">
+					Wallet transactions
+				</h2>
+				<TransactionFilters filters={filters} errors={errors} />
+				<FormError errors={Object.values(rest)} />
+				{items.length === 0 ? (
+					Object.keys(errors).length ? null : (
+						<p className="text-sm text-slate-600">
+							{page > 1
+								? 'There are no transactions on this page.'
+								: filtered
+									? 'No transactions match these filters.'
+									: 'No transactions yet. Fund your wallet to get started.'}
+						</p>
+					)
+				) : (
+					<>
+						<div className="overflow-x-auto">
+							<table className={tableClass}>
+								<caption className="sr-only">
+									Wallet transactions, newest first, page {page} of {pageCount}
+								</caption>
+								<thead>
+									<tr>
+										{['Date', 'Description', 'Type', 'Status'].map((h) => (
+											<th key={h} scope="col" className={thClass}>
+												{h}
+											</th>
+										))}
+										<th scope="col" className={`${thClass} text-right`}>
+											Amount
+										</th>
+										<th scope="col" className={thClass}>
+											<span className="sr-only">Receipt</span>
+										</th>
+									</tr>
+								</thead>
+								<tbody>
+									{items.map((t) => (
+										<tr key={t.id}>
+											<td className={`${tdClass} whitespace-nowrap`}>
+												<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+											</td>
+											<td className={tdClass}>{t.description}</td>
+											<td className={tdClass}>{typeLabel(t.type)}</td>
+											<td className={`${tdClass} ${stageTone(t)}`}>{stageLabel(t)}</td>
+											<td className={`${tdClass} whitespace-nowrap text-right font-semibold`}>
+												<Naira amount={t.amount} sign={t.type === 'funding' ? 'in' : 'out'} />
+											</td>
+											<td className={tdClass}>
+												<Link to={`/transaction-history/${t.id}`} className="font-medium text-brand-700 underline">
+													Receipt<span className="sr-only"> for {t.reference}</span>
+												</Link>
+											</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</div>
+						<p className="mt-3 text-sm text-slate-600">
+							{total} {total === 1 ? 'transaction' : 'transactions'}
+						</p>
+					</>
+				)}
+				{pageCount > 1 && items.length > 0 ? <Pages filters={filters} page={page} pageCount={pageCount} /> : null}
+			</section>
+		</div>
+	)
+}

@@ -1,0 +1,114 @@
+import { Link, data, useLoaderData } from 'react-router'
+import { Id } from '#api/contract/common.ts'
+import { buttonClass } from '#app/components/ui/form.tsx'
+import { formatDateTime } from '#app/lib/greeting.ts'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { ApiCallError } from '#app/server/api.server.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { Details, tableClass, tdClass, thClass } from '#app/routes/settings/details.tsx'
+import { panelClass } from '#app/routes/wallet/parts.tsx'
+import type { Route } from './+types/receipt'
+import { accountLabel, stageLabel, stageTone, typeLabel } from './labels.ts'
+
+const NOT_FOUND = 'We could not find that transaction.'
+
+export const meta: Route.MetaFunction = ({ data: receipt }) => [
+	{ title: `${receipt ? `Receipt ${receipt.reference}` : 'Receipt'} · Cover Portal` },
+]
+
+/** An id that is not one, or a transaction of another business, is a 404 like any page that is not there. */
+export async function loader(args: Route.LoaderArgs) {
+	await requirePermission(args, 'transactions.view')
+	const id = Id.safeParse(args.params.transactionId)
+	if (!id.success) throw data(NOT_FOUND, { status: 404 })
+	try {
+		return (await apiFrom(args.context).getTransaction(id.data)).data
+	} catch (error) {
+		if (error instanceof ApiCallError && error.status === 404) throw data(NOT_FOUND, { status: 404 })
+		throw error
+	}
+}
+
+export default function Receipt() {
+	const receipt = useLoaderData<typeof loader>()
+	const money = (amount: number) => formatNairaFull(Math.abs(amount))
+	return (
+		<>
+			<h1 className="text-2xl font-bold">Receipt</h1>
+			<p className="mt-1 text-slate-600">{receipt.description}</p>
+			<section aria-labelledby="receipt-heading" className={`mt-6 ${panelClass}`}>
+				<h2 id="receipt-heading" className="mb-4 font-semibold">
+					{typeLabel(receipt.type)}
+				</h2>
+				<Details
+					items={[
+						{ label: 'Reference', value: <span className="break-all font-mono text-sm">{receipt.reference}</span> },
+						{ label: 'Status', value: <span className={stageTone(receipt)}>{stageLabel(receipt)}</span> },
+						{ label: 'Date', value: <time dateTime={receipt.created_at}>{formatDateTime(receipt.created_at)}</time> },
+						{ label: 'Amount', value: formatNairaFull(receipt.amount) },
+						...(receipt.type === 'withdrawal'
+							? [
+									{ label: 'Transfer fee', value: formatNairaFull(receipt.fee) },
+									{ label: 'Taken from the wallet', value: formatNairaFull(receipt.amount + receipt.fee) },
+								]
+							: []),
+						...(receipt.bank
+							? [{ label: 'Paid to', value: `${receipt.bank.account_name}, ${receipt.bank.bank_name} ${receipt.bank.account_number}` }]
+							: []),
+						...(receipt.failure_reason ? [{ label: 'Reason', value: receipt.failure_reason }] : []),
+					]}
+				/>
+			</section>
+
+			<section aria-labelledby="entries-heading" className={`mt-6 ${panelClass}`}>
+				<h2 id="entries-heading" className="mb-1 font-semibold">
+					Ledger entries
+				</h2>
+				<p className="mb-4 text-sm text-slate-600">
+					Every movement of money is recorded twice, once out of one account and once into another.
+				</p>
+				{receipt.entries.length === 0 ? (
+					<p className="text-sm text-slate-600">No money has moved for this transaction.</p>
+				) : (
+					<div className="overflow-x-auto">
+						<table className={tableClass}>
+							<caption className="sr-only">Ledger entries of this transaction</caption>
+							<thead>
+								<tr>
+									<th scope="col" className={thClass}>
+										Entry
+									</th>
+									<th scope="col" className={thClass}>
+										Account
+									</th>
+									<th scope="col" className={`${thClass} text-right`}>
+										Debit
+									</th>
+									<th scope="col" className={`${thClass} text-right`}>
+										Credit
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{receipt.entries.map((e, i) => (
+									<tr key={`${e.transfer_id}-${e.account}-${i}`}>
+										<td className={tdClass}>{e.description}</td>
+										<td className={tdClass}>{accountLabel(e.account)}</td>
+										<td className={`${tdClass} text-right`}>{e.amount < 0 ? money(e.amount) : ''}</td>
+										<td className={`${tdClass} text-right`}>{e.amount > 0 ? money(e.amount) : ''}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</section>
+			<p className="mt-6">
+				<Link to="/transaction-history" className={buttonClass('secondary')}>
+					Back to transactions
+				</Link>
+			</p>
+		</>
+	)
+}

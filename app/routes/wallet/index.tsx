@@ -1,0 +1,197 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, data, useActionData, useLoaderData } from 'react-router'
+import { z } from 'zod'
+import { Id } from '#api/contract/common.ts'
+import type { Withdrawal } from '#api/contract/withdrawals.ts'
+import { FormError, buttonClass } from '#app/components/ui/form.tsx'
+import { formatDateTime } from '#app/lib/greeting.ts'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { ApiCallError } from '#app/server/api.server.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import { stageLabel, stageTone } from '#app/routes/transactions/labels.ts'
+import type { Route } from './+types/index'
+import { Naira, cardBrand, cardExpiry, panelClass } from './parts.tsx'
+import { PendingWithdrawals } from './pending-withdrawals.tsx'
+
+/** A withdrawal whose money has left the wallet and not yet reached the bank or come back. */
+const OPEN = ['awaiting_otp', 'awaiting_approval', 'processing'] as const
+type OpenStatus = (typeof OPEN)[number]
+
+const PendingSchema = z.object({
+	intent: z.enum(['approve', 'cancel']),
+	id: Id,
+})
+
+export const meta: Route.MetaFunction = () => [{ title: 'Wallet · Cover Portal' }]
+
+export async function loader(args: Route.LoaderArgs) {
+	const { user, permissions } = await requirePermission(args, 'wallet.view')
+	const can = (permission: string) => permissions.includes(permission)
+	const api = apiFrom(args.context)
+	const history = can('transactions.view')
+	// Each pending withdrawal asked for on its own first: looking also finishes a payout a lost webhook
+	// left under way, so the balance read after it is current.
+	const pending = history ? await api.getTransactions({ type: 'withdrawal', status: 'pending', page_size: 20 }) : null
+	const withdrawals = await Promise.all((pending?.data.items ?? []).map((t) => api.getWithdrawal(t.id)))
+	const [wallet, cards, recent] = await Promise.all([
+		api.getWallet(),
+		api.getCards(),
+		history ? api.getTransactions({ page_size: 5 }) : null,
+	])
+	return {
+		balance: wallet.data.balance,
+		pendingTotal: wallet.data.pending_withdrawals,
+		cards: { count: cards.data.length, default: wallet.data.default_card },
+		recent: recent?.data.items ?? null,
+		pending: withdrawals
+			.map((w) => w.data)
+			.filter((w): w is Withdrawal & { status: OpenStatus } => OPEN.includes(w.status as OpenStatus))
+			.map((w) => ({
+				id: w.id,
+				amount: w.amount,
+				status: w.status,
+				to: `${w.bank.account_name}, ${w.bank.bank_name} ${w.bank.account_number}`,
+				requestedBy: w.requested_by.name,
+				mine: w.requested_by.id === user.id,
+				createdAt: w.created_at,
+			})),
+		can: {
+			fund: can('wallet.fund'),
+			withdraw: can('wallet.withdraw'),
+			manageCards: can('cards.manage'),
+			history,
+		},
+	}
+}
+
+/** The pending list's buttons: a second member approves, or either side cancels before the payout. */
+export async function action(args: Route.ActionArgs) {
+	await requirePermission(args, 'wallet.withdraw')
+	const submission = parseWithZod(await args.request.formData(), { schema: PendingSchema })
+	if (submission.status !== 'success') {
+		return data({ error: 'We could not find that withdrawal. Reload the page and try again.' }, { status: 400 })
+	}
+	const { intent, id } = submission.value
+	const api = apiFrom(args.context)
+	try {
+		if (intent === 'approve') {
+			const approved = await api.approveWithdrawal(id)
+			return redirectWithToast(
+				args.request,
+				'/wallet',
+				toastFor(200, `Approved. Withdrawal of ${formatNairaFull(approved.data.amount)} is on its way.`),
+			)
+		}
+		const cancelled = await api.cancelWithdrawal(id)
+		return redirectWithToast(args.request, '/wallet', toastFor(200, cancelled.message ?? 'Withdrawal cancelled.'))
+	} catch (error) {
+		if (!(error instanceof ApiCallError) || error.logout) throw error
+		return data({ error: error.message }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 })
+	}
+}
+
+export default function Wallet() {
+	const wallet = useLoaderData<typeof loader>()
+	const error = useActionData<typeof action>()?.error
+	return (
+		<div className="space-y-6">
+			<h1 className="text-2xl font-bold">Wallet</h1>
+			<FormError errors={error ? [error] : null} />
+
+			<section aria-labelledby="balance-heading" className={panelClass}>
+				<h2 id="balance-heading" className="text-sm font-medium text-slate-600">
+					Balance
+				</h2>
+				<p className="mt-1 text-4xl font-bold">
+					<Naira amount={wallet.balance} />
+				</p>
+				{wallet.pendingTotal.count > 0 ? (
+					<p className="mt-2 text-sm text-slate-700">
+						{wallet.pendingTotal.count} {wallet.pendingTotal.count === 1 ? 'withdrawal' : 'withdrawals'} under way:{' '}
+						<Naira amount={wallet.pendingTotal.amount} />
+					</p>
+				) : null}
+				<div className="mt-4 flex flex-wrap gap-3">
+					{wallet.can.fund ? (
+						<Link to="/fund-wallet" className={buttonClass('primary')}>
+							Fund wallet
+						</Link>
+					) : null}
+					{wallet.can.withdraw ? (
+						<Link to="/withdraw" className={buttonClass('secondary')}>
+							Withdraw
+						</Link>
+					) : null}
+					{wallet.can.manageCards ? (
+						<Link to="/manage-card" className={buttonClass('secondary')}>
+							Manage cards
+						</Link>
+					) : null}
+				</div>
+			</section>
+
+			{wallet.pending.length ? <PendingWithdrawals items={wallet.pending} canWithdraw={wallet.can.withdraw} /> : null}
+
+			<div className="grid gap-6 lg:grid-cols-3">
+				<section aria-labelledby="recent-heading" className={`${panelClass} lg:col-span-2`}>
+					<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+						<h2 id="recent-heading" className="text-lg font-semibold">
+							Recent transactions
+						</h2>
+						{wallet.can.history ? (
+							<Link to="/transaction-history" className="text-sm font-medium text-brand-700 underline">
+								See all transactions
+							</Link>
+						) : null}
+					</div>
+					{wallet.recent === null ? (
+						<p className="text-sm text-slate-600">Your role does not include the transaction history.</p>
+					) : wallet.recent.length === 0 ? (
+						<p className="text-sm text-slate-600">No transactions yet. Fund your wallet to get started.</p>
+					) : (
+						<ul className="divide-y divide-slate-100">
+							{wallet.recent.map((t) => (
+								<li key={t.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+									<div>
+										<Link to={`/transaction-history/${t.id}`} className="font-medium text-brand-700 underline">
+											{t.description}
+										</Link>
+										<p className="text-xs text-slate-600">
+											<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+											{' · '}
+											<span className={stageTone(t)}>{stageLabel(t)}</span>
+										</p>
+									</div>
+									<Naira amount={t.amount} sign={t.type === 'funding' ? 'in' : 'out'} className="font-semibold" />
+								</li>
+							))}
+						</ul>
+					)}
+				</section>
+
+				<section aria-labelledby="cards-heading" className={panelClass}>
+					<h2 id="cards-heading" className="mb-3 text-lg font-semibold">
+						Saved cards
+					</h2>
+					{wallet.cards.default ? (
+						<>
+							<p>
+								<span className="font-medium">
+									{cardBrand(wallet.cards.default.brand)} ending {wallet.cards.default.last4}
+								</span>{' '}
+								<span className="text-sm text-slate-600">(default, expires {cardExpiry(wallet.cards.default)})</span>
+							</p>
+							<p className="mt-1 text-sm text-slate-600">
+								{wallet.cards.count} saved {wallet.cards.count === 1 ? 'card' : 'cards'}
+							</p>
+						</>
+					) : (
+						<p className="text-sm text-slate-600">No saved cards. A card is saved when you fund your wallet with it.</p>
+					)}
+				</section>
+			</div>
+		</div>
+	)
+}
