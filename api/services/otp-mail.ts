@@ -42,7 +42,7 @@ export async function mailWithdrawalCode(
 	deps: Deps,
 	to: { email: string; firstName: string },
 	code: string,
-	w: { reference: string; amount: number; fee: number; accountName: string; bankName: string; accountNumber: string },
+	w: { id: string; reference: string; amount: number; fee: number; accountName: string; bankName: string; accountNumber: string },
 ) {
 	await deps.mailer.send({
 		to: to.email,
@@ -53,7 +53,7 @@ export async function mailWithdrawalCode(
 			`Your code is ${code}. It confirms the withdrawal of ${formatNairaFull(w.amount)} (plus a ${formatNairaFull(w.fee)} transfer fee) to ${w.accountName}, ${w.bankName} ${w.accountNumber}, reference ${w.reference}.`,
 			'It expires in 10 minutes and works once.',
 			'',
-			`Enter it at ${deps.env.publicUrl}/withdraw`,
+			`Enter it at ${deps.env.publicUrl}/withdraw?step=code&id=${w.id}`,
 			'',
 			'If you did not ask for this withdrawal, do not share the code: cancel the withdrawal and tell your account owner.',
 		].join('\n'),
