@@ -1,3 +1,4 @@
+import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Form, Link } from 'react-router'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
@@ -22,13 +23,6 @@ function pageHref(filters: Filters, page: number) {
 	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
 	if (page > 1) search.set('page', String(page))
 	return `/settings?${search}`
-}
-
-/** The first and last pages, and two either side of the current one. */
-function shownPages(page: number, pageCount: number) {
-	const pages = new Set([1, pageCount])
-	for (let p = page - 2; p <= page + 2; p++) if (p > 1 && p < pageCount) pages.add(p)
-	return [...pages].sort((a, b) => a - b)
 }
 
 export function ActivityTab({ filters, items, page, pageCount, total, errors }: Props) {
@@ -131,38 +125,8 @@ export function ActivityTab({ filters, items, page, pageCount, total, errors }: 
 					</p>
 				</>
 			)}
-			{pageCount > 1 && items.length > 0 ? (
-				<nav aria-label="Pages of the activity" className="mt-4">
-					<ul className="flex flex-wrap items-center gap-1 text-sm">
-						{page > 1 ? (
-							<li>
-								<Link to={pageHref(filters, page - 1)} className="block rounded-md px-3 py-2 text-brand-700 underline">
-									Previous
-								</Link>
-							</li>
-						) : null}
-						{shownPages(page, pageCount).map((p, index, pages) => (
-							<li key={p} className="flex items-center">
-								{index > 0 && p - pages[index - 1]! > 1 ? <span className="px-1 text-slate-600">…</span> : null}
-								<Link
-									to={pageHref(filters, p)}
-									aria-current={p === page ? 'page' : undefined}
-									aria-label={`Page ${p}`}
-									className={`block min-w-9 rounded-md px-3 py-2 text-center ${p === page ? 'bg-brand-700 font-semibold text-white' : 'text-brand-700 underline'}`}
-								>
-									{p}
-								</Link>
-							</li>
-						))}
-						{page < pageCount ? (
-							<li>
-								<Link to={pageHref(filters, page + 1)} className="block rounded-md px-3 py-2 text-brand-700 underline">
-									Next
-								</Link>
-							</li>
-						) : null}
-					</ul>
-				</nav>
+			{items.length > 0 ? (
+				<Pagination label="Pages of the activity" page={page} pageCount={pageCount} href={(p) => pageHref(filters, p)} />
 			) : null}
 		</Panel>
 	)

@@ -1,5 +1,6 @@
 import { Link, data, useLoaderData } from 'react-router'
 import { FormError, buttonClass } from '#app/components/ui/form.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -16,51 +17,6 @@ export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'transactions.view')
 	const { view, status } = await loadTransactions(apiFrom(args.context), new URL(args.request.url).searchParams)
 	return data(view, { status })
-}
-
-/** The first and last pages, and two either side of the current one. */
-function shownPages(page: number, pageCount: number) {
-	const pages = new Set([1, pageCount])
-	for (let p = page - 2; p <= page + 2; p++) if (p > 1 && p < pageCount) pages.add(p)
-	return [...pages].sort((a, b) => a - b)
-}
-
-function Pages({ filters, page, pageCount }: { filters: Filters; page: number; pageCount: number }) {
-	const href = (p: number) => `/transaction-history?${filterQuery(filters, p)}`
-	const linkClass = 'block rounded-md px-3 py-2 text-brand-700 underline'
-	return (
-		<nav aria-label="Pages of the transactions" className="mt-4">
-			<ul className="flex flex-wrap items-center gap-1 text-sm">
-				{page > 1 ? (
-					<li>
-						<Link to={href(page - 1)} className={linkClass}>
-							Previous
-						</Link>
-					</li>
-				) : null}
-				{shownPages(page, pageCount).map((p, index, pages) => (
-					<li key={p} className="flex items-center">
-						{index > 0 && p - pages[index - 1]! > 1 ? <span className="px-1 text-slate-600">…</span> : null}
-						<Link
-							to={href(p)}
-							aria-current={p === page ? 'page' : undefined}
-							aria-label={`Page ${p}`}
-							className={`block min-w-9 rounded-md px-3 py-2 text-center ${p === page ? 'bg-brand-700 font-semibold text-white' : 'text-brand-700 underline'}`}
-						>
-							{p}
-						</Link>
-					</li>
-				))}
-				{page < pageCount ? (
-					<li>
-						<Link to={href(page + 1)} className={linkClass}>
-							Next
-						</Link>
-					</li>
-				) : null}
-			</ul>
-		</nav>
-	)
 }
 
 export default function TransactionHistory() {
@@ -142,7 +98,14 @@ export default function TransactionHistory() {
 						</p>
 					</>
 				)}
-				{pageCount > 1 && items.length > 0 ? <Pages filters={filters} page={page} pageCount={pageCount} /> : null}
+				{items.length > 0 ? (
+					<Pagination
+						label="Pages of the transactions"
+						page={page}
+						pageCount={pageCount}
+						href={(p) => `/transaction-history?${filterQuery(filters, p)}`}
+					/>
+				) : null}
 			</section>
 		</div>
 	)
