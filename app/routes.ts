@@ -19,6 +19,7 @@ export default [
 		route('settings/roles', 'routes/settings/roles.tsx'),
 		route('wallet', 'routes/wallet/index.tsx'),
 		route('transaction-history', 'routes/transactions/index.tsx'),
+		route('products', 'routes/products/index.tsx'),
 	]),
 	layout('routes/_layouts/more-view.tsx', [
 		route('update/kyc', 'routes/auth/kyc.tsx'),
@@ -30,6 +31,7 @@ export default [
 		route('withdraw', 'routes/wallet/withdraw.tsx'),
 		route('manage-card', 'routes/wallet/cards.tsx'),
 		route('transaction-history/:transactionId', 'routes/transactions/receipt.tsx'),
+		route('products/:productId', 'routes/products/product.tsx'),
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('logout', 'routes/auth/logout.tsx'),

@@ -1,6 +1,7 @@
 /** The dashboard's areas; each shows only to a role that may open it, and only once it exists. */
 export const NAV = [
 	{ to: '/', label: 'Home', end: true, permission: null },
+	{ to: '/products', label: 'Products', end: false, permission: null },
 	{ to: '/wallet', label: 'Wallet', end: false, permission: 'wallet.view' },
 	{ to: '/transaction-history', label: 'Transactions', end: false, permission: 'transactions.view' },
 	{ to: '/settings', label: 'Settings', end: false, permission: null },

@@ -13,6 +13,7 @@ import type {
 } from '#api/contract/auth.ts'
 import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
 import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
+import type { Quote } from '#api/contract/quotes.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
 import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
 import type { Bank, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '#api/contract/withdrawals.ts'
@@ -35,6 +36,7 @@ import type {
 	UpdateUserBody,
 	User,
 } from '#api/contract/users.ts'
+import type { Category, Product } from '#api/domain/catalogue/types.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
 import { apiContext } from './context.server.ts'
@@ -44,6 +46,9 @@ type Out<T extends z.ZodType> = z.output<T>
 type Message = { message: string }
 /** The filters of the transaction history and its CSV, as the URL holds them: the API checks them. */
 type TransactionFilters = { type?: string; status?: string; from?: string; to?: string }
+
+/** A product as GET /products sends it: a 'from' price where it is one number (health plans). */
+export type CatalogueProduct = Product & { from: { amount: number; per: string } | null }
 
 /** One function per call of spec section 7, and nowhere else builds an API path. */
 export function insurerCalls(client: ApiClient) {
@@ -119,6 +124,11 @@ export function insurerCalls(client: ApiClient) {
 		getTransaction: (id: string) => get<Out<typeof Receipt>>(`/transactions/${encodeURIComponent(id)}`, undefined, false),
 		/** The CSV export as the API sends it, to stream on to the browser. */
 		downloadTransactionsCsv: (query: TransactionFilters) => client.download('/transactions.csv', query),
+		getProducts: (category?: Category) => get<CatalogueProduct[]>('/products', { category }),
+		getProduct: (id: string) => get<CatalogueProduct>(`/products/${encodeURIComponent(id)}`),
+		// Public, and the form's text as it stands: the API reads '₦4,500,000' and '12' itself.
+		computePrice: (body: { product_id: string } & Record<string, string>) =>
+			client.call<Out<typeof Quote>>('POST', '/products/compute-price', { body, anonymous: true }),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; created_at: string }>>('/dev/outbox', { to }, false),
 	}

@@ -29,6 +29,8 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: () => '/manage-card', needs: 'cards.manage' },
 	{ path: () => '/transaction-history', needs: 'transactions.view' },
 	{ path: ({ transactionId }) => `/transaction-history/${transactionId}`, needs: 'transactions.view' },
+	{ path: () => '/products', needs: null },
+	{ path: () => '/products/1', needs: null },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'

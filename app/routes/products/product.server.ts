@@ -1,0 +1,31 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import type { FormField } from '#api/domain/catalogue/types.ts'
+import { ApiCallError } from '#app/server/api.server.ts'
+import { formConstraint } from '#app/server/forms.server.ts'
+import type { InsurerCalls } from '#app/server/insurer.server.ts'
+
+const NOT_FOUND = 'We could not find that product.'
+
+/** The product of the URL, or a 404 page: an id that is not one is a product that is not there. */
+export async function loadProduct(api: InsurerCalls, id: string) {
+	if (!/^\d{1,6}$/.test(id)) throw data(NOT_FOUND, { status: 404 })
+	try {
+		return (await api.getProduct(id)).data
+	} catch (error) {
+		if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(NOT_FOUND, { status: 404 })
+		throw error
+	}
+}
+
+/**
+ * The quote form's HTML constraints, from the product's fields. Only which fields are required: the
+ * API checks the values and its messages come back beside the fields.
+ */
+export function quoteConstraint(fields: readonly FormField[]) {
+	const shape = Object.fromEntries(fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()]))
+	return formConstraint(z.object(shape))
+}
+
+/** What the form posts: the intent, and the product's fields as text for the API to read. */
+export const QuoteFormSchema = z.looseObject({ intent: z.literal('quote') })
