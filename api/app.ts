@@ -18,6 +18,7 @@ import { purchaseRoutes } from './routes/purchases.ts'
 import { resourceRoutes } from './routes/resources.ts'
 import { roleRoutes } from './routes/roles.ts'
 import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
+import { invitationRoutes } from './routes/invitations.ts'
 import { teamRoutes } from './routes/team.ts'
 import { transactionRoutes } from './routes/transactions.ts'
 import { userRoutes } from './routes/users.ts'
@@ -35,6 +36,7 @@ export const routes = [
 	...businessRoutes,
 	...cacRoutes,
 	...teamRoutes,
+	...invitationRoutes,
 	...roleRoutes,
 	...activityRoutes,
 	...walletRoutes,
