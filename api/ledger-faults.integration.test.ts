@@ -39,7 +39,7 @@ describePostgres('the ledger under faults', () => {
 	const people: Customer[] = []
 
 	beforeAll(async () => {
-		url = await createTestDatabase('faults')
+		url = await createTestDatabase(inject('postgresTemplate')!, 'faults')
 		database = await openDatabase({ url, migrate: false })
 		const { db } = database
 		const [owner] = await db.select({ id: roles.id }).from(roles).where(and(isNull(roles.customerId), eq(roles.name, 'Owner')))

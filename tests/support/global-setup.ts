@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '#api/db/client.ts'
 import { seedReferenceData } from '#api/db/seed/index.ts'
-import { adminUrl, dropTestDatabases, postgresAnswers, TEMPLATE_DB, withDatabase } from './postgres.ts'
+import { adminUrl, dropTestDatabases, postgresAnswers, templateName, withDatabase } from './postgres.ts'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -26,14 +26,15 @@ export default async function setup(project: TestProject) {
 			return
 		}
 		await dropTestDatabases()
-		await withDatabase(adminUrl(), (client) => client.query(`create database ${TEMPLATE_DB}`))
-		const url = adminUrl(TEMPLATE_DB)
+		const template = templateName(process.pid)
+		await withDatabase(adminUrl(), (client) => client.query(`create database ${template}`))
+		const url = adminUrl(template)
 		const database = await openDatabase({ url })
 		await seedReferenceData(database.db)
 		await database.close()
-		project.provide('postgresTemplate', TEMPLATE_DB)
+		project.provide('postgresTemplate', template)
 		project.provide('pgliteSnapshot', '')
-		return dropTestDatabases
+		return () => dropTestDatabases(process.pid)
 	}
 	const database = await openDatabase({ dataDir: null })
 	await seedReferenceData(database.db)

@@ -1,6 +1,11 @@
 import pg from 'pg'
 
-export const TEMPLATE_DB = 'portal_test_template'
+/**
+ * Every database of a test run is named `portal_test_<run>_…`, the run being the vitest process, so
+ * two runs against one server (a developer's and CI's) never drop each other's databases.
+ */
+export const runPrefix = (run: string | number) => `portal_test_${run}_`
+export const templateName = (run: string | number) => `${runPrefix(run)}template`
 
 /** DATABASE_URL_TEST names the server; the default is the local one with trust auth. */
 export function adminUrl(database?: string) {
@@ -28,19 +33,32 @@ export async function postgresAnswers() {
 	}
 }
 
-/** The template and every worker database of earlier runs. */
-export async function dropTestDatabases() {
+function isRunning(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
+
+/** The databases of one run, or, with no run named, those left by runs that are no longer running. */
+export async function dropTestDatabases(run?: string | number) {
 	await withDatabase(adminUrl(), async (client) => {
 		const { rows } = await client.query<{ datname: string }>(
-			"select datname from pg_database where datname like 'portal_test_%'",
+			"select datname from pg_database where datname like 'portal\\_test\\_%'",
 		)
-		for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`)
+		for (const { datname } of rows) {
+			const owner = Number(datname.match(/^portal_test_(\d+)_/)?.[1])
+			const stale = run === undefined ? !owner || !isRunning(owner) : datname.startsWith(runPrefix(run))
+			if (stale) await client.query(`drop database if exists "${datname}" with (force)`)
+		}
 	})
 }
 
-/** A new database copied from the migrated and seeded template of this run; dropped with the others at the end. */
-export async function createTestDatabase(label: string) {
-	const name = `portal_test_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-	await withDatabase(adminUrl(), (c) => c.query(`create database ${name} template ${TEMPLATE_DB}`))
+/** A new database copied from this run's migrated and seeded template; dropped with the run's others. */
+export async function createTestDatabase(template: string, label: string) {
+	const name = `${template.replace(/template$/, '')}${label}_${Math.random().toString(36).slice(2, 8)}`
+	await withDatabase(adminUrl(), (c) => c.query(`create database ${name} template ${template}`))
 	return adminUrl(name)
 }

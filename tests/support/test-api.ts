@@ -13,7 +13,7 @@ import { createMailer } from '#api/mail.ts'
 import type { PaymentGateway } from '#api/payments/index.ts'
 import { createSandboxGateway } from '#api/payments/sandbox.ts'
 import { createDiskStorage } from '#api/storage/index.ts'
-import { adminUrl, TEMPLATE_DB, withDatabase } from './postgres.ts'
+import { createTestDatabase } from './postgres.ts'
 
 const target = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
 
@@ -30,9 +30,7 @@ function workerDatabase() {
 			const snapshot = readFileSync(inject('pgliteSnapshot'))
 			return openDatabase({ dataDir: null, loadDataDir: new Blob([snapshot]), migrate: false })
 		}
-		const name = `portal_test_${process.pid}_${randomUUID().slice(0, 8)}`
-		await withDatabase(adminUrl(), (c) => c.query(`create database ${name} template ${TEMPLATE_DB}`))
-		return openDatabase({ url: adminUrl(name), migrate: false })
+		return openDatabase({ url: await createTestDatabase(inject('postgresTemplate')!, 'worker'), migrate: false })
 	})()
 	return database
 }
