@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
-import { Panel, tableClass, tdClass, thClass } from './details.tsx'
+import { Panel, TableHead, tableClass, tdClass } from './details.tsx'
 
 type Activity = { id: string; type: string; description: string; actor: { name: string } | null; created_at: string }
 type Filters = { type: string; from: string; to: string }
@@ -97,15 +97,7 @@ export function ActivityTab({ filters, items, page, pageCount, total, errors }: 
 							<caption className="sr-only">
 								Activity of the business, newest first, page {page} of {pageCount}
 							</caption>
-							<thead>
-								<tr>
-									{['When', 'What happened', 'Type', 'By'].map((h) => (
-										<th key={h} scope="col" className={thClass}>
-											{h}
-										</th>
-									))}
-								</tr>
-							</thead>
+							<TableHead columns={['When', 'What happened', 'Type', 'By']} />
 							<tbody>
 								{items.map((a) => (
 									<tr key={a.id}>

@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
 import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
-import { Panel, formatDate, tableClass, tdClass, thClass } from './details.tsx'
+import { Panel, formatDate, TableHead, tableClass, tdClass } from './details.tsx'
 
 type Member = {
 	id: string
@@ -41,20 +41,7 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 				<div className="overflow-x-auto">
 					<table className={tableClass}>
 						<caption className="sr-only">Team members</caption>
-						<thead>
-							<tr>
-								{['Name', 'Email', 'Role', 'Status', 'Date added'].map((h) => (
-									<th key={h} scope="col" className={thClass}>
-										{h}
-									</th>
-								))}
-								{canManage ? (
-									<th scope="col" className={thClass}>
-										<span className="sr-only">Actions</span>
-									</th>
-								) : null}
-							</tr>
-						</thead>
+						<TableHead columns={['Name', 'Email', 'Role', 'Status', 'Date added']} actions={canManage} />
 						<tbody>
 							{members.map((m) => (
 								<tr key={m.id}>
@@ -93,20 +80,7 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 					<div className="overflow-x-auto">
 						<table className={tableClass}>
 							<caption className="sr-only">Invitations waiting for an answer</caption>
-							<thead>
-								<tr>
-									{['Email', 'Role', 'Status', 'Expires'].map((h) => (
-										<th key={h} scope="col" className={thClass}>
-											{h}
-										</th>
-									))}
-									{canManage ? (
-										<th scope="col" className={thClass}>
-											<span className="sr-only">Actions</span>
-										</th>
-									) : null}
-								</tr>
-							</thead>
+							<TableHead columns={['Email', 'Role', 'Status', 'Expires']} actions={canManage} />
 							<tbody>
 								{invitations.map((i) => (
 									<tr key={i.id}>
