@@ -72,6 +72,11 @@ export const PaymentReference = z.string({ error: REFERENCE_MESSAGE }).trim().mi
 export const VerifyPaymentBody = z.object({ reference: PaymentReference })
 export const CallbackQuery = z.object({ reference: PaymentReference })
 /** All a caller without a session learns of a payment: never whose it is. */
-export const PaymentStatusResponse = z.object({ status: z.enum(['pending', 'success', 'failed']), amount: z.number().int() })
+/** What anyone holding the reference may learn: the outcome, the amount, and whether it funded a wallet or bought cover. */
+export const PaymentStatusResponse = z.object({
+	status: z.enum(['pending', 'success', 'failed']),
+	amount: z.number().int(),
+	purpose: z.enum(['funding', 'purchase']),
+})
 
 export const WebhookResponse = z.object({ received: z.literal(true) })

@@ -8,7 +8,7 @@ import { applyTransferOutcome } from '../services/withdrawals.ts'
 /** The status of a payment by its reference, checked with the gateway until it is credited. */
 async function paymentStatus(deps: Deps, reference: string) {
 	const payment = await verifyPayment(deps, reference)
-	return { data: { status: payment.status, amount: payment.amount } }
+	return { data: { status: payment.status, amount: payment.amount, purpose: payment.purpose } }
 }
 
 const TRANSFER_OUTCOMES = { 'transfer.success': 'success', 'transfer.failed': 'failed', 'transfer.reversed': 'reversed' } as const

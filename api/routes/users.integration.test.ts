@@ -90,6 +90,18 @@ describeApi('users and permissions', () => {
 		expect((await ctx.call('GET', `/users/${stranger.userId}`, { token: stranger.token })).body.data.first_name).toBe('Ngozi')
 	})
 
+	test('PATCH /users/:id: an Admin renames a Viewer but not an Owner, who holds more than the Admin', async () => {
+		const admin = await ctx.createMember(owner, 'Admin')
+		const member = await ctx.createMember(owner, 'Viewer')
+		const renamed = await ctx.call('PATCH', `/users/${member.userId}`, { token: admin.token, body: { first_name: 'Tolu' } })
+		expect(renamed).toMatchObject({ status: 200, body: { data: { first_name: 'Tolu' } } })
+		const refused = await ctx.call('PATCH', `/users/${owner.userId}`, { token: admin.token, body: { first_name: 'Mallory' } })
+		expect(refused).toMatchObject({ status: 403, body: { message: 'Only someone with every permission of the Owner role can change this member.' } })
+		expect((await ctx.call('GET', `/users/${owner.userId}`, { token: owner.token })).body.data.first_name).not.toBe('Mallory')
+		// Their own profile, whatever they hold.
+		expect((await ctx.call('PATCH', `/users/${admin.userId}`, { token: admin.token, body: { first_name: 'Ada' } })).status).toBe(200)
+	})
+
 	test('change-password keeps this session and signs out the others', async () => {
 		const { call, createAccount } = ctx
 		const me = await createAccount({ verified: false })

@@ -11,7 +11,9 @@ import {
 } from '../contract/users.ts'
 import { rolePermissions, users } from '../db/schema.ts'
 import { ApiError, type AuthUser, defineRoute, forbidden, notFound } from '../http.ts'
+import { permissionsBeyond } from '../domain/roles.ts'
 import { findUser, recordActivity } from '../services/accounts.ts'
+import { findRole } from '../services/roles.ts'
 import { hashPassword, verifyPassword } from '../security/password.ts'
 import { revokeAllTokens } from '../security/tokens.ts'
 
@@ -68,6 +70,14 @@ export const userRoutes = [
 			const user = await findUser(deps.db, params.id, auth.customerId)
 			if (!user) throw notFound('account')
 			mayActOn(auth, params.id, 'team.manage')
+			if (params.id !== auth.id) {
+				// As for a member's role and status: nobody changes a member who holds more than they do.
+				const [target] = await deps.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, params.id))
+				const role = target ? await findRole(deps.db, target.roleId, auth.customerId) : null
+				if (role && permissionsBeyond(auth.permissions, role.permissions).length) {
+					throw new ApiError(403, `Only someone with every permission of the ${role.name} role can change this member.`)
+				}
+			}
 			await deps.db
 				.update(users)
 				.set({

@@ -133,7 +133,7 @@ describeApi('funding the wallet', () => {
 		// Paid at the gateway, but its webhook never arrives.
 		await ctx.db.update(sandboxCharges).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxCharges.reference, body.data.reference))
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference: body.data.reference } })
-		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000 } })
+		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000, purpose: 'funding' } })
 		await ctx.sandbox.idle()
 		expect(await balanceOf(ctx, account)).toBe(1_000)
 		expect(await creditsOf(body.data.reference)).toBe(1)
@@ -259,7 +259,7 @@ describeApi('funding the wallet', () => {
 		const other = await ctx.createAccount()
 		const reference = await fund(ctx, other, 2_000)
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference }, token: owner.token })
-		expect(res.body).toEqual({ data: { status: 'success', amount: 2_000 } })
+		expect(res.body).toEqual({ data: { status: 'success', amount: 2_000, purpose: 'funding' } })
 		expect(await balanceOf(ctx, owner)).toBe(0)
 	})
 
