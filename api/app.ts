@@ -6,6 +6,7 @@ import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { isSandbox } from './payments/index.ts'
 import { activityRoutes } from './routes/activities.ts'
 import { authRoutes } from './routes/auth.ts'
+import { batchRoutes } from './routes/batch.ts'
 import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
@@ -46,6 +47,7 @@ export const routes = [
 	...transactionRoutes,
 	...productRoutes,
 	...purchaseRoutes,
+	...batchRoutes,
 	...policyRoutes,
 	...devRoutes,
 ]

@@ -79,6 +79,8 @@ export const PolicyDetail = Policy.extend({
 	activation: z.record(z.string(), z.string()).nullable(),
 	documents: z.array(z.object({ id: z.string(), field: z.string(), filename: z.string(), media_type: z.string(), size: z.number().int() })),
 	quote: Quote.nullable(),
+	/** A staff plan's enrolled staff; null for a policy. */
+	staff_count: z.number().int().nullable(),
 })
 
 export const PurchaseResult = z.object({

@@ -239,3 +239,4 @@ export const cacRegistry = pgTable('cac_registry', {
 export * from './schema-ledger.ts'
 export * from './schema-payments.ts'
 export * from './schema-policies.ts'
+export * from './schema-staff.ts'

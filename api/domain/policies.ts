@@ -39,8 +39,11 @@ export function isStaffPlan(customerKind: 'business' | 'individual', product: Pr
 	return customerKind === 'business' && product.category === 'health' && planType === 'standard'
 }
 
-/** Pending until its activation details arrive, when the product asks for any; active at once otherwise. */
-export const initialStatus = (product: Product, kind: 'policy' | 'plan') => (kind === 'policy' && product.activation ? 'pending' : 'active')
+/**
+ * Pending until its activation details arrive, when the product asks for any; active at once
+ * otherwise. A staff plan always waits for its activation sheet: its staff's dates of birth.
+ */
+export const initialStatus = (product: Product, kind: 'policy' | 'plan') => (kind === 'plan' || product.activation ? 'pending' : 'active')
 
 /** Spec section 3's flags; section 4: active is not pending, not deactivated and not expired. */
 export function statusFlags(policy: { status: 'pending' | 'active'; coverEnd: string }, today: string) {

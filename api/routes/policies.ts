@@ -10,6 +10,7 @@ import { lagosDate } from '../domain/policies.ts'
 import { defineRoute } from '../http.ts'
 import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
 import { findPolicy, listPolicies, serializePolicy } from '../services/purchases.ts'
+import { staffCount, staffSheet } from '../services/batch.ts'
 import { eq } from 'drizzle-orm'
 
 const longDate = (day: string) =>
@@ -43,6 +44,7 @@ export const policyRoutes = [
 					activation: policy.activation ?? null,
 					documents: await documentsOf(deps.db, policy.id),
 					quote: (purchase.quote as unknown as Quote) ?? null,
+					staff_count: policy.kind === 'plan' ? await staffCount(deps.db, policy.id) : null,
 				},
 			}
 		},
@@ -83,10 +85,26 @@ export const policyRoutes = [
 		},
 	}),
 	defineRoute({
+		method: 'get',
+		path: '/policies/:id/staff-sheet',
+		summary:
+			"A staff plan's activation sheet, CSV: first_name,last_name,email,date_of_birth for each member of its staff, the dates already known filled in. A policy has none (404)",
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.view',
+		params: IdParams,
+		response: z.string(),
+		download: { contentType: 'text/csv', filename: 'staff-sheet.csv' },
+		handler: async ({ params, auth, deps }) => {
+			const { csv, filename } = await staffSheet(deps.db, auth.customerId, params.id)
+			return { data: csv, file: { filename } }
+		},
+	}),
+	defineRoute({
 		method: 'post',
 		path: '/policies/:id/activate',
 		summary:
-			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their first bytes, 5 MB at most each). The policy becomes active",
+			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their first bytes, 5 MB at most each). A staff plan takes its activation sheet instead, as file (CSV or XLSX: email and date_of_birth of each member of its staff, once each; each row's problem at rows.<row>.<field>). The policy or plan becomes active",
 		tag: 'policies',
 		auth: 'user',
 		permission: 'plans.manage',
@@ -103,7 +121,8 @@ export const policyRoutes = [
 			}
 			await activatePolicy(deps, auth, params.id, readForm)
 			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
-			return { data: serializePolicy(policy, custodian, deps.now()), message: `Policy ${policy.policyNumber} is active.` }
+			const message = policy.kind === 'plan' ? `Staff plan ${policy.policyNumber} is active.` : `Policy ${policy.policyNumber} is active.`
+			return { data: serializePolicy(policy, custodian, deps.now()), message }
 		},
 	}),
 	defineRoute({

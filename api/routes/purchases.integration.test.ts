@@ -163,7 +163,7 @@ describeApi('buying cover', () => {
 		expect((await buy(buyer, { ...THIRD_PARTY }, key)).body.data.payment.reference).toBe(reference)
 		await checkout(ctx, reference, 'approve')
 		await ctx.sandbox.idle()
-		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({ body: { data: { status: 'success', amount: 15_000 } } })
+		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({ body: { data: { status: 'success', amount: 15_000, purpose: 'purchase' } } })
 		const event = chargeSuccessEvent({ reference, amountKobo: 1_500_000, email: buyer.email, paidAt: new Date() })
 		for (let i = 0; i < 3; i++) expect((await webhook(ctx, event)).status).toBe(200)
 		const transfers = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference))
@@ -187,7 +187,8 @@ describeApi('buying cover', () => {
 		expect(res.status).toBe(201)
 		expect(res.body.data.purchase).toMatchObject({ status: 'subscribed', payment_option: 'subscription', amount: 0 })
 		const plan = res.body.data.policy
-		expect(plan).toMatchObject({ kind: 'plan', status: 'active', slots: 25, monthly_rate: 7_500, auto_renew: true, premium: 0 })
+		// Pending until its activation sheet gives the staff's dates of birth (docs/decisions/016-batch-upload.md).
+		expect(plan).toMatchObject({ kind: 'plan', status: 'pending', slots: 25, monthly_rate: 7_500, auto_renew: true, premium: 0 })
 		expect(plan.policy_number).toMatch(/^CP-HLTH-/)
 		const end = new Date(`${plan.cover_end}T00:00:00Z`)
 		end.setUTCDate(end.getUTCDate() + 1)

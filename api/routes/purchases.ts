@@ -1,8 +1,7 @@
 import { formatNairaFull } from '../contract/money.ts'
 import { PurchaseBody, PurchaseResult } from '../contract/purchases.ts'
-import type { Quote } from '../contract/quotes.ts'
 import { defineRoute } from '../http.ts'
-import { buy, findPolicy, serializePolicy } from '../services/purchases.ts'
+import { buy, findPolicy, serializePolicy, serializePurchase } from '../services/purchases.ts'
 
 export const purchaseRoutes = [
 	defineRoute({
@@ -21,19 +20,13 @@ export const purchaseRoutes = [
 			const custodian = policy ? (await findPolicy(deps.db, auth.customerId, policy.id)).custodian : null
 			const message =
 				purchase.status === 'subscribed'
-					? `Your staff plan ${policy!.policyNumber} has started. You are billed at the end of the cover period.`
+					? `Your staff plan ${policy!.policyNumber} is set up: it starts when you activate it with your staff's dates of birth. You are billed at the end of the cover period.`
 					: purchase.status === 'paid'
 						? `Paid ${formatNairaFull(purchase.amount)}. Your policy number is ${policy!.policyNumber}.`
 						: `Pay ${formatNairaFull(purchase.amount)} on the checkout page to get your policy.`
 			return {
 				data: {
-					purchase: {
-						id: purchase.id,
-						status: purchase.status,
-						payment_option: purchase.paymentOption,
-						amount: purchase.amount,
-						quote: purchase.quote as unknown as Quote,
-					},
+					purchase: serializePurchase(purchase),
 					policy: policy ? serializePolicy(policy, custodian, deps.now()) : null,
 					payment: payment ? { reference: payment.reference, authorization_url: payment.authorizationUrl } : null,
 				},

@@ -7,6 +7,7 @@ import type { Deps } from '../deps.ts'
 import { ApiError, type AuthUser } from '../http.ts'
 import { sniffType, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
 import { recordActivity } from './accounts.ts'
+import { activatePlan } from './batch.ts'
 import { findPolicy } from './purchases.ts'
 
 export const UPLOAD_TYPE_MESSAGE = 'Upload a JPG, PNG or PDF.'
@@ -46,6 +47,8 @@ type Upload = { name: string; field: string; bytes: Uint8Array; type: keyof type
  */
 export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, readForm: () => Promise<FormData | null>) {
 	const { policy } = await findPolicy(deps.db, auth.customerId, id)
+	// A staff plan is activated by its activation sheet (docs/decisions/016-batch-upload.md).
+	if (policy.kind === 'plan') return activatePlan(deps, auth, policy, readForm)
 	const product = productById(policy.productId as Product['id'])
 	if (policy.status !== 'pending' || !product.activation) throw new ApiError(409, 'This policy is already active.')
 	const form = await readForm()

@@ -110,7 +110,13 @@ async function outcomeOf(db: Db, purchase: PurchaseRow): Promise<PurchaseOutcome
  * from the wallet (one transaction: premium, purchase, policy) or through the gateway (a payment whose
  * confirmation pays the premium and issues the policy). The idempotency key makes it happen once.
  */
-export async function buy(deps: Deps, auth: AuthUser, body: { quote: QuoteInput; payment_option: PaymentOption; idempotency_key: string }) {
+export async function buy(
+	deps: Deps,
+	auth: AuthUser,
+	body: { quote: QuoteInput; payment_option: PaymentOption; idempotency_key: string },
+	/** More to write in the transaction that issues a staff plan: a batch upload enrols its staff. */
+	options: { onPlanIssued?: (tx: Db, plan: PolicyRow) => Promise<void> } = {},
+) {
 	const quote = computeQuote(body.quote)
 	const product = productOf(body.quote.product_id)
 	const [customer] = await deps.db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, auth.customerId))
@@ -119,7 +125,8 @@ export async function buy(deps: Deps, auth: AuthUser, body: { quote: QuoteInput;
 	const replay = async () => {
 		const earlier = await existingPurchase(deps.db, auth.customerId, body.idempotency_key)
 		if (!earlier) return null
-		if (earlier.productId !== product.id || earlier.amount !== quote.total || earlier.paymentOption !== paymentOption) {
+		// A staff plan's purchase records no amount: it is charged nothing now.
+		if (earlier.productId !== product.id || earlier.amount !== (plan ? 0 : quote.total) || earlier.paymentOption !== paymentOption) {
 			throw fieldError(409, 'idempotency_key', 'This idempotency key was already used for another purchase.')
 		}
 		return earlier
@@ -157,7 +164,8 @@ export async function buy(deps: Deps, auth: AuthUser, body: { quote: QuoteInput;
 					const transfer = await postTransfer(tx, premiumTransfer({ customerId: auth.customerId, amount: quote.total, reference: `purchase_${made.id}` }))
 					await tx.update(purchases).set({ transferId: transfer.id }).where(eq(purchases.id, made.id))
 				}
-				await issuePolicy(tx, made, plan ? 'plan' : 'policy', deps.now())
+				const issued = await issuePolicy(tx, made, plan ? 'plan' : 'policy', deps.now())
+				if (plan) await options.onPlanIssued?.(tx, issued)
 				return made
 			})
 			return outcomeOf(deps.db, purchase ?? (await replay())!)
@@ -210,6 +218,17 @@ export async function payPurchase(tx: Db, payment: PaymentRow, now: Date) {
 	await tx.update(purchases).set({ status: 'paid', transferId: transfer.id }).where(eq(purchases.id, purchase!.id))
 	await issuePolicy(tx, { ...purchase!, status: 'paid' }, 'policy', now)
 	return transfer
+}
+
+/** A purchase as POST /purchases and POST /purchases/batch answer it. */
+export function serializePurchase(purchase: typeof purchases.$inferSelect) {
+	return {
+		id: purchase.id,
+		status: purchase.status,
+		payment_option: purchase.paymentOption,
+		amount: purchase.amount,
+		quote: purchase.quote as unknown as Quote,
+	}
 }
 
 export function serializePolicy(policy: PolicyRow, custodian: { id: string; name: string } | null, now: Date): Policy {

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { parseCsv, SheetError, toCsv } from './csv.ts'
+
+describe('parseCsv', () => {
+	test('plain rows, numbered as a spreadsheet numbers them', () => {
+		expect(parseCsv('a,b\n1,2\n')).toEqual([
+			{ row: 1, cells: ['a', 'b'] },
+			{ row: 2, cells: ['1', '2'] },
+		])
+	})
+
+	test('RFC 4180 quotes: commas, line breaks and doubled quotes inside a field', () => {
+		expect(parseCsv('name,note\r\n"Eze, Ngozi","said ""hi""\r\nthen left"\r\n')).toEqual([
+			{ row: 1, cells: ['name', 'note'] },
+			{ row: 2, cells: ['Eze, Ngozi', 'said "hi"\r\nthen left'] },
+		])
+	})
+
+	test('a byte-order mark is dropped; CRLF, LF and CR end records; the last record needs no line end', () => {
+		expect(parseCsv('\uFEFFa\r\nb\nc\rd')).toEqual([
+			{ row: 1, cells: ['a'] },
+			{ row: 2, cells: ['b'] },
+			{ row: 3, cells: ['c'] },
+			{ row: 4, cells: ['d'] },
+		])
+	})
+
+	test('blank records (empty, or only commas and spaces) are skipped but counted', () => {
+		expect(parseCsv('h\n\n,, \nx\n\n')).toEqual([
+			{ row: 1, cells: ['h'] },
+			{ row: 4, cells: ['x'] },
+		])
+	})
+
+	test('empty fields are kept, a trailing comma makes one more', () => {
+		expect(parseCsv('a,,c,\n')).toEqual([{ row: 1, cells: ['a', '', 'c', ''] }])
+	})
+
+	test('an empty file has no rows', () => {
+		expect(parseCsv('')).toEqual([])
+		expect(parseCsv('\uFEFF\r\n')).toEqual([])
+	})
+
+	test('a quote that never closes is a clear error', () => {
+		expect(() => parseCsv('a\n"b,c\n')).toThrow(new SheetError('Row 2 opens a quote (") that never closes. Check the file and upload it again.'))
+	})
+})
+
+describe('toCsv', () => {
+	test('quotes what must be quoted, defuses formulas, ends lines with CRLF; parseCsv reads it back', () => {
+		const rows = [
+			['first_name', 'note'],
+			['Ngozi', 'a, "b"'],
+			['=SUM(A1)', ''],
+		]
+		const text = toCsv(rows)
+		expect(text).toBe('first_name,note\r\nNgozi,"a, ""b"""\r\n\'=SUM(A1),\r\n')
+		expect(parseCsv(text).map((r) => r.cells)).toEqual([rows[0], rows[1], ["'=SUM(A1)", '']])
+	})
+})
