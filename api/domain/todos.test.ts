@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { type AccountState, deriveTodos, isKycComplete, needsCacVerification } from './todos.ts'
 
-const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true }
-const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true }
+// Cover bought, staff on a plan, nothing pending: none of the cover todos.
+const settled = { hasCover: true, canBuy: true, pendingPolicies: [], canManagePlans: true, hasStaff: true, canManageStaff: true }
+const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true, ...settled }
+const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true, ...settled }
 const ids = (state: AccountState) => deriveTodos(state).map((t) => t.id)
 
 describe('isKycComplete', () => {
@@ -73,5 +75,40 @@ describe('funding the wallet', () => {
 		expect(ids({ ...verified, walletFunded: false })).toEqual(['fund-wallet'])
 		expect(ids({ ...verified, walletFunded: false, canFundWallet: false })).toEqual([])
 		expect(ids({ ...fresh, walletFunded: false })).toEqual(['verify-email', 'complete-kyc'])
+	})
+})
+
+describe('cover todos', () => {
+	const ready: AccountState = { ...done, cacVerified: true }
+	const pending = [
+		{ id: 'p1', kind: 'policy', productName: 'Gadget cover', policyNumber: 'CP-GDGT-2026-000001' },
+		{ id: 'p2', kind: 'plan', productName: 'Zencare plus', policyNumber: 'CP-HLTH-2026-000002' },
+	] as const
+
+	test('a ready account with no cover is asked to buy some, and a business to add its staff', () => {
+		expect(ids({ ...ready, hasCover: false, hasStaff: false })).toEqual(['buy-plan', 'add-staff'])
+		expect(deriveTodos({ ...ready, hasCover: false })[0]).toMatchObject({ title: 'Buy your first cover', href: '/products' })
+		expect(deriveTodos({ ...ready, hasStaff: false })[0]).toMatchObject({ title: 'Add your staff', href: '/products?category=health' })
+	})
+
+	test('an individual has no staff to add', () => {
+		expect(ids({ ...ready, kind: 'individual', hasCover: false, hasStaff: false })).toEqual(['buy-plan'])
+	})
+
+	test('only members who may buy or add staff are asked to, and only once KYC is done', () => {
+		expect(ids({ ...ready, hasCover: false, canBuy: false, hasStaff: false, canManageStaff: false })).toEqual([])
+		expect(ids({ ...ready, sector: null, canManageBusiness: false, hasCover: false, hasStaff: false })).toEqual([])
+	})
+
+	test('each pending policy is a todo linking to its activation; a staff plan to its staff sheet', () => {
+		const todos = deriveTodos({ ...ready, pendingPolicies: pending })
+		expect(todos).toEqual([
+			{ id: 'activate-p1', title: 'Activate Gadget cover', description: 'CP-GDGT-2026-000001 needs a few details before cover starts.', href: '/mycover/p1/activate' },
+			{ id: 'activate-p2', title: 'Confirm the staff on Zencare plus', description: 'CP-HLTH-2026-000002 needs a few details before cover starts.', href: '/mycover/p2/activate-staff' },
+		])
+	})
+
+	test('a member who may not manage plans is not asked to activate them', () => {
+		expect(ids({ ...ready, pendingPolicies: pending, canManagePlans: false })).toEqual([])
 	})
 })

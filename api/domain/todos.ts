@@ -11,7 +11,18 @@ export type AccountState = {
 	/** Funded at least once; only members who may fund it are asked to. */
 	walletFunded: boolean
 	canFundWallet: boolean
+	/** Bought any cover (a policy or a staff plan), and may buy. */
+	hasCover: boolean
+	canBuy: boolean
+	/** Policies waiting for their activation details, and whether this member may give them. */
+	pendingPolicies: readonly PendingPolicy[]
+	canManagePlans: boolean
+	/** A business with staff on a plan, and whether this member may add staff. */
+	hasStaff: boolean
+	canManageStaff: boolean
 }
+
+export type PendingPolicy = { id: string; kind: 'policy' | 'plan'; productName: string; policyNumber: string }
 
 /** Spec section 4: KYC is complete when the customer has a sector and a verified email. */
 export function isKycComplete(state: Pick<AccountState, 'emailVerified' | 'sector'>) {
@@ -56,12 +67,39 @@ export function deriveTodos(state: AccountState): Todo[] {
 			href: '/?dialog=cac',
 		})
 	}
+	if (state.canManagePlans) {
+		for (const policy of state.pendingPolicies) {
+			todos.push({
+				id: `activate-${policy.id}`,
+				title: policy.kind === 'plan' ? `Confirm the staff on ${policy.productName}` : `Activate ${policy.productName}`,
+				description: `${policy.policyNumber} needs a few details before cover starts.`,
+				// A staff plan is activated from its staff sheet (docs/decisions/016-batch-upload.md).
+				href: policy.kind === 'plan' ? `/mycover/${policy.id}/activate-staff` : `/mycover/${policy.id}/activate`,
+			})
+		}
+	}
 	if (!state.walletFunded && state.canFundWallet && isKycComplete(state)) {
 		todos.push({
 			id: 'fund-wallet',
 			title: 'Fund your wallet',
 			description: 'Add money to pay for cover from your wallet in one step.',
 			href: '/fund-wallet',
+		})
+	}
+	if (!state.hasCover && state.canBuy && isKycComplete(state)) {
+		todos.push({
+			id: 'buy-plan',
+			title: 'Buy your first cover',
+			description: 'Get a price for health, auto, gadget or travel cover for your own details, and buy it.',
+			href: '/products',
+		})
+	}
+	if (state.kind === 'business' && !state.hasStaff && state.canManageStaff && isKycComplete(state)) {
+		todos.push({
+			id: 'add-staff',
+			title: 'Add your staff',
+			description: 'Upload your staff list to cover them on a health plan.',
+			href: '/products?category=health',
 		})
 	}
 	return todos

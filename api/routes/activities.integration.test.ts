@@ -109,15 +109,50 @@ describeApi('activities and todos', () => {
 			body: { sector: 'Healthcare', business_type: 'RC', registration_number: 'RC1234567', state: 'Lagos', lga: 'Ikeja', address: '1 Awolowo Way', phone: '08031234567' },
 		})
 		expect(kyc.status).toBe(200)
-		expect(await todoIds(ctx, business.token)).toEqual(['verify-cac', 'fund-wallet'])
+		expect(await todoIds(ctx, business.token)).toEqual(['verify-cac', 'fund-wallet', 'buy-plan', 'add-staff'])
 	})
 
-	test('after KYC, a business not registered with the CAC or an individual only has to fund the wallet, until it is funded', async () => {
-		expect(await todoIds(ctx, owner.token)).toEqual(['fund-wallet'])
+	test('after KYC, a business not registered with the CAC funds the wallet, buys cover and adds staff; an individual has no staff', async () => {
+		expect(await todoIds(ctx, owner.token)).toEqual(['fund-wallet', 'buy-plan', 'add-staff'])
 		const person = await ctx.createAccount({ kind: 'individual', kyc: true })
-		expect(await todoIds(ctx, person.token)).toEqual(['fund-wallet'])
+		expect(await todoIds(ctx, person.token)).toEqual(['fund-wallet', 'buy-plan'])
 		await fund(ctx, person, 5_000)
+		expect(await todoIds(ctx, person.token)).toEqual(['buy-plan'])
+	})
+
+	test('a bought policy waiting for details is a todo until it is activated; buying ends the buy todo', async () => {
+		const person = await ctx.createAccount({ kind: 'individual', kyc: true })
+		await fund(ctx, person, 20_000)
+		const bought = await ctx.call('POST', '/purchases', {
+			token: person.token,
+			body: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: `todo-${crypto.randomUUID()}` },
+		})
+		expect(bought.status).toBe(201)
+		const policy = bought.body.data.policy as { id: string; policy_number: string }
+		const todos = (await ctx.call('GET', '/todos', { token: person.token })).body.data
+		expect(todos).toEqual([
+			{
+				id: `activate-${policy.id}`,
+				title: 'Activate Third Party Motor',
+				description: `${policy.policy_number} needs a few details before cover starts.`,
+				href: `/mycover/${policy.id}/activate`,
+			},
+		])
+		const form = new FormData()
+		for (const [k, v] of Object.entries({ registration_number: 'KJA 123 AB', make_and_model: 'Toyota Corolla', chassis_number: 'JTDBR32E720123456' })) form.set(k, v)
+		for (const name of ['vehicle_licence', 'proof_of_ownership']) form.set(name, new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${name}.pdf`))
+		const activated = await ctx.api.request(`/api/v1/policies/${policy.id}/activate`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${person.token}` },
+			body: form,
+		})
+		expect(activated.status).toBe(200)
 		expect(await todoIds(ctx, person.token)).toEqual([])
+	})
+
+	test('a member who may not buy or manage plans is not asked to', async () => {
+		const viewer = await ctx.createMember(owner, 'Viewer')
+		expect(await todoIds(ctx, viewer.token)).toEqual([])
 	})
 
 	test('todos reject a bad limit', async () => {

@@ -1,6 +1,9 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { ActivitiesQuery, ActivitiesResponse, TodosQuery, TodosResponse } from '../contract/activities.ts'
-import { activities, customers, payments, users } from '../db/schema.ts'
+import type { ProductId } from '../contract/product-ids.ts'
+import { activities, customers, payments, policies, staff, users } from '../db/schema.ts'
+import { productById } from '../domain/catalogue/index.ts'
+import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
 import { ApiError, defineRoute } from '../http.ts'
 
@@ -71,13 +74,20 @@ export const activityRoutes = [
 		query: TodosQuery,
 		response: TodosResponse,
 		handler: async ({ query, auth, deps }) => {
-			const [[customer], [funded]] = await Promise.all([
+			const today = lagosDate(deps.now())
+			const [[customer], [funded], cover, [enrolled]] = await Promise.all([
 				deps.db.select().from(customers).where(eq(customers.id, auth.customerId)),
 				deps.db
 					.select({ id: payments.id })
 					.from(payments)
 					.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
 					.limit(1),
+				deps.db
+					.select({ id: policies.id, kind: policies.kind, productId: policies.productId, policyNumber: policies.policyNumber, status: policies.status, coverEnd: policies.coverEnd })
+					.from(policies)
+					.where(eq(policies.customerId, auth.customerId))
+					.orderBy(asc(policies.createdAt), asc(policies.id)),
+				deps.db.select({ id: staff.id }).from(staff).where(eq(staff.customerId, auth.customerId)).limit(1),
 			])
 			const todos = deriveTodos({
 				kind: customer!.kind,
@@ -88,6 +98,14 @@ export const activityRoutes = [
 				canManageBusiness: auth.permissions.includes('business.manage'),
 				walletFunded: Boolean(funded),
 				canFundWallet: auth.permissions.includes('wallet.fund'),
+				hasCover: cover.length > 0,
+				canBuy: auth.permissions.includes('products.buy'),
+				pendingPolicies: cover
+					.filter((p) => p.status === 'pending' && p.coverEnd >= today)
+					.map((p) => ({ id: p.id, kind: p.kind, productName: productById(p.productId as ProductId).name, policyNumber: p.policyNumber })),
+				canManagePlans: auth.permissions.includes('plans.manage'),
+				hasStaff: Boolean(enrolled),
+				canManageStaff: auth.permissions.includes('employees.manage'),
 			})
 			return { data: query.limit ? todos.slice(0, query.limit) : todos }
 		},

@@ -50,7 +50,7 @@ describeApi('CAC verification', () => {
 	test('lookup answers the registered company; confirming it verifies the business and records who did it', async () => {
 		const owner = await registered('RC', 'rc 765 4321')
 		const todoIds = async () => (await ctx.call('GET', '/todos', { token: owner.token })).body.data.map((t: { id: string }) => t.id)
-		expect(await todoIds()).toEqual(['verify-cac', 'fund-wallet'])
+		expect(await todoIds()).toEqual(['verify-cac', 'fund-wallet', 'buy-plan', 'add-staff'])
 
 		const found = await lookup(owner)
 		expect(found.status).toBe(200)
@@ -60,7 +60,7 @@ describeApi('CAC verification', () => {
 		expect(res.status).toBe(200)
 		expect(res.body.message).toBe('Your business is verified with the CAC.')
 		expect(res.body.data).toMatchObject({ id: owner.customerId, name: 'Eze Foods Ltd', registration_number: 'RC7654321', meta: { cac_verified: true } })
-		expect(await todoIds()).toEqual(['fund-wallet'])
+		expect(await todoIds()).toEqual(['fund-wallet', 'buy-plan', 'add-staff'])
 		const log = await ctx.call('GET', '/activities?type=business.cac_verified', { token: owner.token })
 		expect(log.body.data.items).toEqual([
 			expect.objectContaining({
