@@ -7,11 +7,17 @@ export default [
 		route('register', 'routes/auth/register.tsx'),
 		route('password-reset', 'routes/auth/password-reset.tsx'),
 		route('invitation', 'routes/auth/invitation.tsx'),
+		// A visitor buys cover, signing up on the way (docs/decisions/017-register-and-buy.md).
+		route('register/:productId', 'routes/register/index.ts'),
+		route('register/:productId/create-account', 'routes/register/create-account.tsx'),
 	]),
 	layout('routes/_layouts/plain-view.tsx', [
 		route('verify-account', 'routes/auth/verify-account.tsx'),
+		// More-view needs a session, and a visitor has none yet: decision 017.
+		route('register/:productId/buy-plan', 'routes/register/buy-plan.tsx'),
 		// Where the payment gateway sends the payer back: it works without the session (decision 012).
 		route('fund-wallet/callback', 'routes/wallet/fund-callback.tsx'),
+		route('purchase/callback', 'routes/purchase/callback.tsx'),
 	]),
 	layout('routes/_layouts/dashboard.tsx', [
 		index('routes/home/index.tsx'),
@@ -20,6 +26,8 @@ export default [
 		route('wallet', 'routes/wallet/index.tsx'),
 		route('transaction-history', 'routes/transactions/index.tsx'),
 		route('products', 'routes/products/index.tsx'),
+		route('mycover', 'routes/mycover/index.tsx'),
+		route('mycover/:planId', 'routes/mycover/plan.tsx'),
 	]),
 	layout('routes/_layouts/more-view.tsx', [
 		route('update/kyc', 'routes/auth/kyc.tsx'),
@@ -32,8 +40,17 @@ export default [
 		route('manage-card', 'routes/wallet/cards.tsx'),
 		route('transaction-history/:transactionId', 'routes/transactions/receipt.tsx'),
 		route('products/:productId', 'routes/products/product.tsx'),
+		// Batch upload of staff and the staff plan's activation sheet (docs/decisions/016-batch-upload.md).
+		route('products/:productId/batch', 'routes/products/batch.tsx'),
+		route('mycover/:planId/activate-staff', 'routes/plan-activation/activate-staff.tsx'),
+		route('register/:productId/payment', 'routes/register/payment.tsx'),
+		route('mycover/:planId/activate', 'routes/mycover/activate.tsx'),
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
+	route('products/:productId/batch/template.csv', 'routes/products/batch-template.ts'),
+	route('mycover/:planId/staff-sheet.csv', 'routes/plan-activation/staff-sheet.ts'),
+	route('mycover/:planId/certificate', 'routes/mycover/certificate.ts'),
+	route('mycover/documents/:documentId', 'routes/mycover/document.ts'),
 	route('logout', 'routes/auth/logout.tsx'),
 	route('dev/outbox', 'routes/dev/outbox.tsx'),
 	route('*', 'routes/not-found.tsx'),

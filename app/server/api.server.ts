@@ -174,7 +174,9 @@ export class ApiClient {
 	private async once(method: string, target: string, body: unknown, anonymous: boolean) {
 		const headers = new Headers({ accept: 'application/json' })
 		if (this.token && !anonymous) headers.set('authorization', `Bearer ${this.token}`)
-		if (body !== undefined) headers.set('content-type', 'application/json')
+		// A FormData body (an upload) sets its own multipart content type with the boundary.
+		const multipart = body instanceof FormData
+		if (body !== undefined && !multipart) headers.set('content-type', 'application/json')
 		const controller = new AbortController()
 		let timer: ReturnType<typeof setTimeout> | undefined
 		const timeout = new Promise<never>((_, reject) => {
@@ -187,7 +189,7 @@ export class ApiClient {
 			const request = new Request(`${this.opts.baseUrl}${target}`, {
 				method,
 				headers,
-				body: body === undefined ? undefined : JSON.stringify(body),
+				body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
 				signal: controller.signal,
 			})
 			return await Promise.race([

@@ -19,6 +19,18 @@ export function replyWithApiError(submission: Submission<unknown>, error: unknow
 }
 
 /**
+ * The form of a request whose body may be cut short or malformed (an upload on a slow connection):
+ * a 400 page asking to send it again, rather than a 500.
+ */
+export async function readForm(request: Request, again = 'Send the form again.') {
+	try {
+		return await request.formData()
+	} catch {
+		throw data(again, { status: 400 })
+	}
+}
+
+/**
  * The HTML constraints (required, lengths, patterns) of a form's schema, computed on the server so
  * that zod never ships to the browser: the forms validate on the server, with or without JavaScript.
  */

@@ -12,8 +12,10 @@ import type {
 	VerifyEmailBody,
 } from '#api/contract/auth.ts'
 import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
+import type { BatchBuyBody, BatchPurchaseResult, StaffBatch } from '#api/contract/batch.ts'
 import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
 import type { Quote } from '#api/contract/quotes.ts'
+import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
 import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
 import type { Bank, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '#api/contract/withdrawals.ts'
@@ -129,6 +131,22 @@ export function insurerCalls(client: ApiClient) {
 		// Public, and the form's text as it stands: the API reads '₦4,500,000' and '12' itself.
 		computePrice: (body: { product_id: string } & Record<string, string>) =>
 			client.call<Out<typeof Quote>>('POST', '/products/compute-price', { body, anonymous: true }),
+		/** The quote's fields as typed, how to pay and the idempotency key: the API prices and buys. */
+		buy: (body: { product_id: string; payment_option: string; idempotency_key: string } & Record<string, string>) =>
+			post<Out<typeof PurchaseResult>>('/purchases', body),
+		getPolicies: () => get<Array<Out<typeof Policy>>>('/policies', undefined, false),
+		getPolicy: (id: string) => get<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}`, undefined, false),
+		/** Multipart: the activation fields and files as the browser sent them. */
+		activatePolicy: (id: string, form: FormData) => post<Out<typeof Policy>>(`/policies/${encodeURIComponent(id)}/activate`, form),
+		downloadCertificate: (id: string) => client.download(`/policies/${encodeURIComponent(id)}/certificate`),
+		/** A staff plan's activation sheet (CSV), its staff and the dates of birth known. */
+		downloadStaffSheet: (id: string) => client.download(`/policies/${encodeURIComponent(id)}/staff-sheet`),
+		downloadBatchTemplate: () => client.download('/purchases/batch/template'),
+		/** Multipart: the staff list file, product_id and period; the API checks and keeps it. */
+		previewBatch: (form: FormData) => post<Out<typeof StaffBatch>>('/purchases/batch/preview', form),
+		getBatch: (id: string) => get<Out<typeof StaffBatch>>(`/purchases/batch/${encodeURIComponent(id)}`, undefined, false),
+		buyBatch: (body: In<typeof BatchBuyBody>) => post<Out<typeof BatchPurchaseResult>>('/purchases/batch', body),
+		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; created_at: string }>>('/dev/outbox', { to }, false),
 	}

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { type APIRequestContext } from '@playwright/test'
 import { type Permission, SEED_ROLES } from '#api/domain/permissions.ts'
 import { DEMO_PASSWORD, expect, mailsTo, signIn, test, uniqueEmail } from './support.ts'
+import { fundThroughApi } from './wallet-support.ts'
 
-type Ids = { ownerId: string; customRoleId: string; transactionId: string }
+type Ids = { ownerId: string; customRoleId: string; transactionId: string; policyId: string; planId: string }
 
 /**
  * Every portal page and the permission its loader requires (null: any signed-in member of a business
@@ -31,6 +32,12 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ transactionId }) => `/transaction-history/${transactionId}`, needs: 'transactions.view' },
 	{ path: () => '/products', needs: null },
 	{ path: () => '/products/1', needs: null },
+	{ path: () => '/products/16/batch', needs: 'products.buy' },
+	{ path: () => '/mycover', needs: 'plans.view' },
+	{ path: ({ policyId }) => `/mycover/${policyId}`, needs: 'plans.view' },
+	{ path: ({ policyId }) => `/mycover/${policyId}/activate`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}`, needs: 'plans.view' },
+	{ path: ({ planId }) => `/mycover/${planId}/activate-staff`, needs: 'plans.manage' },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'
@@ -67,6 +74,20 @@ for (const role of SEED_ROLES) {
 		const transactions = (await (await request.get('/api/v1/transactions?type=funding&status=pending&page_size=100', { headers })).json())
 			.data.items as Array<{ id: string; reference: string }>
 		const transactionId = transactions.find((t) => t.reference === reference)!.id
+		// A policy waiting for its details, bought from the wallet, and a staff plan waiting for its staff.
+		await fundThroughApi(request, { email: '', password: '', headers }, 15_000, 'approve')
+		const bought = await request.post('/api/v1/purchases', {
+			headers,
+			data: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: `matrix-${randomUUID()}` },
+		})
+		expect(bought.status()).toBe(201)
+		const policyId = (await bought.json()).data.policy.id as string
+		const subscribed = await request.post('/api/v1/purchases', {
+			headers,
+			data: { product_id: 16, plan_type: 'standard', period: 'monthly', members: 2, idempotency_key: `matrix-${randomUUID()}` },
+		})
+		expect(subscribed.status()).toBe(201)
+		const planId = (await subscribed.json()).data.policy.id as string
 
 		// A member of the demo business with the role: invited by the owner, accepted with the mailed link.
 		const email = uniqueEmail(`matrix-${role.name.toLowerCase()}`)
@@ -82,7 +103,7 @@ for (const role of SEED_ROLES) {
 		await signIn(page, email, MEMBER_PASSWORD)
 		await expect(page).toHaveURL('/')
 		for (const { path, needs } of PAGE_PERMISSIONS) {
-			const url = path({ ownerId, customRoleId, transactionId })
+			const url = path({ ownerId, customRoleId, transactionId, policyId, planId })
 			const allowed = needs === null || role.permissions.includes(needs)
 			const response = await page.goto(url)
 			expect.soft(response?.status(), `${role.name} opening ${url}`).toBe(allowed ? 200 : 403)

@@ -8,13 +8,18 @@ export type Member = { email: string; password: string; headers: { Authorization
 
 const PASSWORD = 'Wallet-pass-2026'
 
-/** A new business, registered, verified and through KYC by the API; its owner's bearer headers. */
-export async function businessThroughApi(page: Page, request: APIRequestContext, firstName = 'Funke'): Promise<Member> {
+/** A new business (or individual), registered, verified and through KYC by the API; its owner's bearer headers. */
+export async function businessThroughApi(
+	page: Page,
+	request: APIRequestContext,
+	firstName = 'Funke',
+	kind: 'business' | 'individual' = 'business',
+): Promise<Member> {
 	const email = uniqueEmail('wallet')
 	const signedUp = await request.post('/api/v1/auth/sign-up', {
 		data: {
-			account_type: 'business',
-			business_name: 'Ayo Foods Ltd',
+			account_type: kind,
+			...(kind === 'business' ? { business_name: 'Ayo Foods Ltd' } : {}),
 			first_name: firstName,
 			last_name: 'Ayo',
 			email,

@@ -155,3 +155,24 @@ export function NameFields({ first, last }: { first: FieldMeta; last: FieldMeta 
 		</div>
 	)
 }
+
+/** A file to upload, with its label, hint and messages. A file input cannot be refilled after an error. */
+export function FileField({ label, hint, accept, meta }: { label: string; hint?: string; accept: string; meta: FieldMeta }) {
+	return (
+		<Field label={label} hint={hint} id={meta.id} errorId={meta.errorId} errors={meta.errors}>
+			<input
+				type="file"
+				id={meta.id}
+				name={meta.name}
+				required
+				accept={accept}
+				aria-invalid={meta.errors ? true : undefined}
+				aria-describedby={meta.errors ? meta.errorId : undefined}
+				className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
+			/>
+		</Field>
+	)
+}
+
+/** What a staff list or sheet may be. */
+export const SPREADSHEET_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

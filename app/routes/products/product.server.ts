@@ -29,3 +29,6 @@ export function quoteConstraint(fields: readonly FormField[]) {
 
 /** What the form posts: the intent, and the product's fields as text for the API to read. */
 export const QuoteFormSchema = z.looseObject({ intent: z.literal('quote') })
+
+/** Whatever the form held, to give the quote form its values back after the buy form was sent. */
+export const TypedValuesSchema = z.looseObject({})

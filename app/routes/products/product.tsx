@@ -1,43 +1,82 @@
-import { type FieldMetadata, getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
-import { CATEGORY_LABELS, type FormField } from '#api/domain/catalogue/types.ts'
-import { Field, FormError, Select, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
-import { FormatInput, NairaInput, PhoneInput } from '#app/components/ui/inputs.tsx'
+import { CATEGORY_LABELS } from '#api/domain/catalogue/types.ts'
+import { PaymentOptions } from '#app/components/payment-options.tsx'
+import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
+import { FormError, SubmitButton } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { requireReadyUser } from '#app/server/auth.server.ts'
+import { ApiCallError } from '#app/server/api.server.ts'
+import { requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
+import { staffListPath } from '#app/lib/staff-plan.ts'
+import { BuySchema, authorizePurchase, buyAndGo, purchaseKey, quoteFields } from '#app/server/purchase.server.ts'
 import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/product'
-import { QuoteFormSchema, loadProduct, quoteConstraint } from './product.server.ts'
+import { QuoteFormSchema, TypedValuesSchema, loadProduct, quoteConstraint } from './product.server.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.product.name : 'Product'} · Cover Portal` },
 ]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requireReadyUser(args)
-	const product = await loadProduct(apiFrom(args.context), args.params.productId)
-	return { product, constraint: quoteConstraint(product.purchase_fields) }
-}
-
-/** A price for the fields as typed: the API reads and checks them, and prices (decision 013). */
-export async function action(args: Route.ActionArgs) {
-	await requireReadyUser(args)
+	const user = await requireReadyUser(args)
 	const api = apiFrom(args.context)
 	const product = await loadProduct(api, args.params.productId)
+	const canBuy = (await userPermissions(args, user)).includes('products.buy')
+	return {
+		product,
+		constraint: quoteConstraint(product.purchase_fields),
+		canBuy,
+		customerKind: user.customer.kind,
+		balance: canBuy ? await walletBalance(api) : null,
+	}
+}
+
+/** The wallet balance, or null for a role that may buy but not see the wallet. */
+async function walletBalance(api: ReturnType<typeof apiFrom>) {
+	try {
+		return (await api.getWallet()).data.balance
+	} catch (error) {
+		if (error instanceof ApiCallError && error.status === 403) return null
+		throw error
+	}
+}
+
+/**
+ * 'quote' prices the fields as typed (decision 013); 'buy' buys that quote, the fields riding along
+ * hidden, through the authorize-purchase guard (decision 015). Either way the typed values come back.
+ */
+export async function action(args: Route.ActionArgs) {
+	const api = apiFrom(args.context)
 	const formData = await args.request.formData()
+	const intent = formData.get('intent')
+	if (intent === 'buy') await authorizePurchase(args)
+	else await requireReadyUser(args)
+	const product = await loadProduct(api, args.params.productId)
+	const fields = quoteFields(product.purchase_fields, formData)
+	// The quote form's values, whichever form was sent: they are the same fields.
+	const typed = parseWithZod(formData, { schema: TypedValuesSchema }).reply()
+	if (intent === 'buy') {
+		const submission = parseWithZod(formData, { schema: BuySchema })
+		if (submission.status !== 'success') return data({ result: typed, buy: submission.reply(), quote: null }, { status: 400 })
+		try {
+			return await buyAndGo(args.request, api, product.id, fields, submission.value)
+		} catch (error) {
+			const failed = replyWithApiError(submission, error)
+			const quote = await api.computePrice({ ...fields, product_id: String(product.id) }).then((r) => r.data, () => null)
+			return data({ result: typed, buy: failed.data.result, quote, key: purchaseKey(), values: fields }, failed.init ?? { status: 400 })
+		}
+	}
 	const submission = parseWithZod(formData, { schema: QuoteFormSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply(), quote: null }, { status: 400 })
-	const fields = Object.fromEntries(
-		product.purchase_fields.map((f) => [f.name, String(formData.get(f.name) ?? '')] as const).filter(([, value]) => value !== ''),
-	)
+	if (submission.status !== 'success') return data({ result: submission.reply(), buy: null, quote: null }, { status: 400 })
 	try {
 		const quote = (await api.computePrice({ ...fields, product_id: String(product.id) })).data
-		return { result: submission.reply(), quote }
+		return { result: submission.reply(), buy: null, quote, key: purchaseKey(), values: fields }
 	} catch (error) {
-		return replyWithApiError(submission, error)
+		const failed = replyWithApiError(submission, error)
+		return data({ result: failed.data.result, buy: null, quote: null }, failed.init ?? { status: 400 })
 	}
 }
 
@@ -51,40 +90,47 @@ function List({ items }: { items: readonly string[] }) {
 	)
 }
 
-/** The control a catalogue field asks for; the API reads the text of each the same way. */
-function QuoteControl({ field, meta }: { field: FormField; meta: FieldMetadata<string> }) {
-	switch (field.kind) {
-		case 'select': {
-			const { key: _key, ...props } = getSelectProps(meta)
-			return (
-				<Select {...props}>
-					<option value="">Choose…</option>
-					{field.options.map((o) => (
-						<option key={o.value} value={o.value}>
-							{o.label}
-						</option>
-					))}
-				</Select>
-			)
-		}
-		case 'naira':
-			return <NairaInput {...inputProps(meta, { type: 'text' })} autoComplete="off" />
-		case 'number':
-			return <FormatInput {...inputProps(meta, { type: 'text' })} autoComplete="off" />
-		case 'phone':
-			return <PhoneInput {...inputProps(meta, { type: 'tel' })} />
-		case 'date':
-		case 'email':
-		case 'text':
-			return <TextInput {...inputProps(meta, { type: field.kind })} />
-	}
+/** The buy step under a quote: how to pay, the quote's fields carried along hidden. */
+function BuyPanel({
+	values,
+	total,
+	balance,
+	idempotencyKey,
+	lastResult,
+}: {
+	values: Record<string, string>
+	total: number
+	balance: number | null
+	idempotencyKey: string
+	lastResult: unknown
+}) {
+	const [form, fields] = useForm<{ payment_option: string; idempotency_key: string }>({ id: 'buy', lastResult: lastResult as never })
+	return (
+		<Form method="post" className="mt-6 space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
+			<h3 className="font-semibold">Buy this cover</h3>
+			<FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.idempotency_key.errors ?? [])]} />
+			{Object.entries(values).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<input type="hidden" name="idempotency_key" value={idempotencyKey} />
+			<PaymentOptions meta={fields.payment_option} total={total} balance={balance} />
+			<SubmitButton name="intent" value="buy" pendingText="Buying…">
+				Buy for {formatNairaFull(total)}
+			</SubmitButton>
+		</Form>
+	)
 }
 
 export default function ProductPage() {
-	const { product, constraint } = useLoaderData<typeof loader>()
+	const { product, constraint, canBuy, customerKind, balance } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm<Record<string, string>>({ id: 'quote', lastResult: actionData?.result, constraint })
 	const quote = actionData && 'quote' in actionData ? actionData.quote : null
+	const key = actionData && 'key' in actionData ? actionData.key : null
+	// The quote's fields as priced, for the buy form to carry.
+	const values: Record<string, string> = actionData && 'values' in actionData ? actionData.values : {}
+	const staffList = staffListPath(customerKind, product, values)
+
 	return (
 		<>
 			<p className="text-sm text-slate-600">
@@ -130,14 +176,7 @@ export default function ProductPage() {
 				</h2>
 				<Form method="post" className="space-y-5" {...getFormProps(form)}>
 					<FormError id={form.errorId} errors={form.errors} />
-					{product.purchase_fields.map((field) => {
-						const meta = fields[field.name]!
-						return (
-							<Field key={field.name} label={field.label} hint={field.hint} id={meta.id} errorId={meta.errorId} errors={meta.errors}>
-								<QuoteControl field={field} meta={meta} />
-							</Field>
-						)
-					})}
+					<QuoteFields fields={product.purchase_fields} metas={fields} />
 					<SubmitButton name="intent" value="quote" pendingText="Pricing…">
 						Get a price
 					</SubmitButton>
@@ -145,18 +184,19 @@ export default function ProductPage() {
 				{quote ? (
 					<div role="status" className="mt-6 border-t border-slate-200 pt-4">
 						<h3 className="mb-2 font-semibold">Your quote</h3>
-						<dl className="divide-y divide-slate-100 text-sm">
-							{quote.lines.map((line) => (
-								<div key={line.label} className="flex justify-between gap-4 py-2">
-									<dt className="text-slate-700">{line.label}</dt>
-									<dd className="whitespace-nowrap">{formatNairaFull(line.amount)}</dd>
-								</div>
-							))}
-							<div className="flex justify-between gap-4 py-2 text-base">
-								<dt className="font-semibold">Total</dt>
-								<dd className="whitespace-nowrap font-bold">{formatNairaFull(quote.total)}</dd>
-							</div>
-						</dl>
+						<QuoteLines quote={quote} />
+						{!canBuy ? (
+							<p className="mt-4 text-sm text-slate-700">Your role cannot buy cover. Ask an owner of your business.</p>
+						) : staffList ? (
+							<p className="mt-4 text-sm text-slate-800">
+								Cover for your staff is bought from your staff list.{' '}
+								<Link to={staffList} className="font-semibold text-brand-700 underline">
+									Upload your staff list
+								</Link>
+							</p>
+						) : key ? (
+							<BuyPanel values={values} total={quote.total} balance={balance} idempotencyKey={key} lastResult={actionData?.buy} />
+						) : null}
 					</div>
 				) : null}
 			</section>

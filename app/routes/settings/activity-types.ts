@@ -16,6 +16,19 @@ export const ACTIVITY_TYPES = [
 	{ value: 'role.created', label: 'Role created' },
 	{ value: 'role.updated', label: 'Role changed' },
 	{ value: 'role.deleted', label: 'Role deleted' },
+	{ value: 'wallet.funded', label: 'Wallet funded' },
+	{ value: 'wallet.withdrawal_requested', label: 'Withdrawal requested' },
+	{ value: 'wallet.withdrawal_confirmed', label: 'Withdrawal confirmed' },
+	{ value: 'wallet.withdrawal_approved', label: 'Withdrawal approved' },
+	{ value: 'wallet.withdrawal_cancelled', label: 'Withdrawal cancelled' },
+	{ value: 'cards.saved', label: 'Card saved' },
+	{ value: 'cards.default_changed', label: 'Default card changed' },
+	{ value: 'cards.removed', label: 'Card removed' },
+	{ value: 'policies.issued', label: 'Policy bought' },
+	{ value: 'policies.activated', label: 'Policy activated' },
+	{ value: 'plans.subscribed', label: 'Staff plan bought' },
+	{ value: 'staff.uploaded', label: 'Staff list uploaded' },
+	{ value: 'plans.activated', label: 'Staff plan activated' },
 ] as const
 
 export function activityTypeLabel(type: string) {

@@ -1,0 +1,279 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { periodLabel } from '#api/contract/periods.ts'
+import { buttonClass, Field, FileField, FormError, Select, SPREADSHEET_ACCEPT, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { formConstraint, replyWithApiError, readForm } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { authorizePurchase, purchaseKey } from '#app/server/purchase.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { TableHead, tableClass, tdClass } from '#app/routes/settings/details.tsx'
+import { panelClass } from '#app/routes/wallet/parts.tsx'
+import type { Route } from './+types/batch'
+import { BuyBatchSchema, UploadSchema, loadBatch, previewForm, requireStaffPlanProduct } from './batch.server.ts'
+import { loadProduct } from './product.server.ts'
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+	{ title: `Buy ${loaded ? loaded.product.name : 'a staff plan'} for your staff · Cover Portal` },
+]
+
+const STEPS = ['Upload your staff list', 'Check and buy']
+const COLUMNS = ['S/N', 'Name', 'Email', 'Phone', 'Gender', 'Date of birth', 'Problems']
+
+/** A staff plan bought from a file: the product of the URL, for a business that may buy. */
+async function load(args: Route.LoaderArgs | Route.ActionArgs) {
+	const { user } = await authorizePurchase(args)
+	if (user.customer.kind !== 'business') throw data('Batch upload of staff is for business accounts.', { status: 403 })
+	const api = apiFrom(args.context)
+	const product = requireStaffPlanProduct(await loadProduct(api, args.params.productId))
+	return { api, product }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+	const { api, product } = await load(args)
+	const batchId = new URL(args.request.url).searchParams.get('batch')
+	const batch = batchId ? await loadBatch(api, batchId) : null
+	if (batch && batch.product_id !== product.id) throw redirect(`/products/${batch.product_id}/batch?batch=${batch.id}`)
+	return {
+		product: { id: product.id, name: product.name, provider: product.provider, periods: product.periods, member_age: product.member_age ?? null },
+		batch,
+		// A new key each time the page is drawn: a double submit of the buy button buys once.
+		idempotencyKey: purchaseKey(),
+		constraint: formConstraint(UploadSchema),
+	}
+}
+
+/** Upload: the API checks the file and keeps it, and the page shows it (?batch=). Buy: the staff plan. */
+export async function action(args: Route.ActionArgs) {
+	const { api, product } = await load(args)
+	const formData = await readForm(args.request, 'Send the form again.')
+	if (formData.get('intent') === 'buy') {
+		const submission = parseWithZod(formData, { schema: BuyBatchSchema })
+		if (submission.status !== 'success') return data({ intent: 'buy' as const, result: submission.reply() }, { status: 400 })
+		try {
+			const { data: bought, message } = await api.buyBatch({ batch_id: submission.value.batch_id, idempotency_key: submission.value.idempotency_key })
+			return redirectWithToast(args.request, `/mycover/${bought.policy!.id}`, {
+				type: 'success',
+				description: message ?? `Your staff plan ${bought.policy!.policy_number} is set up.`,
+			})
+		} catch (error) {
+			const reply = replyWithApiError(submission, error)
+			return data({ intent: 'buy' as const, ...reply.data }, reply.init ?? undefined)
+		}
+	}
+	const submission = parseWithZod(formData, { schema: UploadSchema })
+	if (submission.status !== 'success') return data({ intent: 'upload' as const, result: submission.reply() }, { status: 400 })
+	const { period, file } = submission.value
+	try {
+		const batch = (await api.previewBatch(previewForm(product.id, period, file))).data
+		return redirect(`/products/${product.id}/batch?batch=${batch.id}`)
+	} catch (error) {
+		const reply = replyWithApiError(submission, error)
+		return data({ intent: 'upload' as const, ...reply.data }, reply.init ?? undefined)
+	}
+}
+
+type Batch = NonNullable<Awaited<ReturnType<typeof loader>>['batch']>
+
+/** The rows' problems, grouped by row, in the order of the file. */
+function problemsByRow(errors: ReadonlyArray<{ row: number; message: string }>) {
+	const rows = new Map<number, string[]>()
+	for (const e of errors) rows.set(e.row, [...(rows.get(e.row) ?? []), e.message])
+	return rows
+}
+
+/** Every problem of the file, each linking to its row in the table below. */
+function ProblemList({ batch }: { batch: Batch }) {
+	const names = new Map(batch.rows.map((r) => [r.row, `${r.first_name} ${r.last_name}`.trim()]))
+	return (
+		<section aria-labelledby="problems-heading" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+			<h2 id="problems-heading" className="font-semibold">
+				{batch.errors.length} {batch.errors.length === 1 ? 'problem' : 'problems'} in {batch.rows.length - batch.valid_count} of {batch.rows.length} rows
+			</h2>
+			<p className="mt-1 text-sm">Fix the rows and upload the file again. Row numbers are the spreadsheet's: the header is row 1.</p>
+			<ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+				{batch.errors.map((e) => (
+					<li key={`${e.row}-${e.field}`}>
+						<a href={`#row-${e.row}`} className="underline">
+							Row {e.row}
+							{names.get(e.row) ? ` (${names.get(e.row)})` : ''}
+						</a>
+						: {e.message}
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+function StaffTable({ batch }: { batch: Batch }) {
+	const problems = problemsByRow(batch.errors)
+	return (
+		<div className="overflow-x-auto">
+			<table className={tableClass}>
+				<caption className="sr-only">Staff in {batch.filename}</caption>
+				<TableHead columns={COLUMNS} />
+				<tbody>
+					{batch.rows.map((r, i) => {
+						const wrong = problems.get(r.row)
+						return (
+							<tr key={r.row} id={`row-${r.row}`} className={wrong ? 'bg-red-50' : undefined}>
+								<td className={tdClass}>{i + 1}</td>
+								<td className={tdClass}>{`${r.first_name} ${r.last_name}`.trim() || '—'}</td>
+								<td className={`${tdClass} break-all`}>{r.email || '—'}</td>
+								<td className={tdClass}>{r.phone || '—'}</td>
+								<td className={`${tdClass} capitalize`}>{r.gender || '—'}</td>
+								<td className={tdClass}>{r.date_of_birth || 'Asked at activation'}</td>
+								<td className={tdClass}>
+									{wrong ? (
+										<ul className="space-y-0.5 text-red-800">
+											<li className="font-semibold">Row {r.row}</li>
+											{wrong.map((m) => (
+												<li key={m}>{m}</li>
+											))}
+										</ul>
+									) : (
+										<span className="text-emerald-800">OK</span>
+									)}
+								</td>
+							</tr>
+						)
+					})}
+				</tbody>
+			</table>
+		</div>
+	)
+}
+
+function Preview({ batch, idempotencyKey, buyErrors }: { batch: Batch; idempotencyKey: string; buyErrors?: readonly string[] }) {
+	return (
+		<div className="space-y-4">
+			<section aria-labelledby="summary-heading" className={panelClass}>
+				<h2 id="summary-heading" className="mb-3 font-semibold">
+					{batch.product_name} for {batch.rows.length} staff
+				</h2>
+				<dl className="divide-y divide-slate-100 text-sm">
+					<div className="flex justify-between gap-4 py-2">
+						<dt className="text-slate-700">File</dt>
+						<dd className="break-all">{batch.filename}</dd>
+					</div>
+					<div className="flex justify-between gap-4 py-2">
+						<dt className="text-slate-700">Cover period</dt>
+						<dd>{periodLabel(batch.quote.period ?? 'annual')}</dd>
+					</div>
+					<div className="flex justify-between gap-4 py-2">
+						<dt className="text-slate-700">Staff ready</dt>
+						<dd>
+							{batch.valid_count} of {batch.rows.length}
+						</dd>
+					</div>
+					{batch.quote.lines.map((line) => (
+						<div key={line.label} className="flex justify-between gap-4 py-2">
+							<dt className="text-slate-700">{line.label}</dt>
+							<dd className="whitespace-nowrap">{formatNairaFull(line.amount)}</dd>
+						</div>
+					))}
+					<div className="flex justify-between gap-4 py-2 text-base">
+						<dt className="font-semibold">Total for the cover period</dt>
+						<dd className="whitespace-nowrap font-bold">{formatNairaFull(batch.quote.total)}</dd>
+					</div>
+				</dl>
+				<p className="mt-2 text-sm text-slate-700">Nothing is charged now: you are billed at the end of the cover period.</p>
+				{batch.policy_id ? (
+					<p className="mt-4">
+						This list is bought already.{' '}
+						<Link to={`/mycover/${batch.policy_id}`} className="text-brand-700 underline">
+							See the staff plan
+						</Link>
+					</p>
+				) : batch.errors.length ? null : (
+					<Form method="post" className="mt-4 flex flex-wrap gap-3">
+						<FormError errors={buyErrors} />
+						<input type="hidden" name="batch_id" value={batch.id} />
+						<input type="hidden" name="idempotency_key" value={idempotencyKey} />
+						<SubmitButton name="intent" value="buy" pendingText="Buying…">
+							Buy the staff plan
+						</SubmitButton>
+					</Form>
+				)}
+			</section>
+			{batch.errors.length ? <ProblemList batch={batch} /> : null}
+			<section aria-labelledby="staff-heading" className={panelClass}>
+				<h2 id="staff-heading" className="mb-3 font-semibold">
+					Staff in the file
+				</h2>
+				<StaffTable batch={batch} />
+			</section>
+		</div>
+	)
+}
+
+export default function BatchUpload() {
+	const { product, batch, idempotencyKey, constraint } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const uploadResult = actionData?.intent === 'upload' ? actionData.result : undefined
+	const [form, fields] = useForm({ id: 'batch-upload', lastResult: uploadResult, constraint, shouldRevalidate: 'onSubmit' })
+	const buyErrors = actionData?.intent === 'buy' ? (actionData.result.error?.[''] ?? undefined) : undefined
+	const showUpload = !batch || (batch.errors.length > 0 && !batch.policy_id)
+	const { key: _key, ...periodProps } = getSelectProps(fields.period)
+	return (
+		<>
+			<p className="text-sm">
+				<Link to={`/products/${product.id}`} className="text-brand-700 underline">
+					{product.name}
+				</Link>
+			</p>
+			<h1 className="text-2xl font-bold">Buy {product.name} for your staff</h1>
+			<p className="mt-1 text-slate-600">{product.provider}</p>
+			<div className="mt-6">
+				<Stepper steps={STEPS} current={batch && !batch.errors.length ? 1 : 0} />
+			</div>
+			{batch ? <Preview batch={batch} idempotencyKey={idempotencyKey} buyErrors={buyErrors} /> : null}
+			{showUpload ? (
+				<section aria-labelledby="upload-heading" className={`mt-4 ${panelClass}`}>
+					<h2 id="upload-heading" className="mb-3 font-semibold">
+						{batch ? 'Upload the corrected file' : 'Upload your staff list'}
+					</h2>
+					<p className="text-sm text-slate-700">
+						One person a row, with their first and last name, email, phone, gender (male or female) and, if you have it,
+						date of birth as YYYY-MM-DD. Up to 1,000 staff, CSV or XLSX, 5 MB at most.
+						{product.member_age ? ` This plan covers people aged ${product.member_age.min} to ${product.member_age.max}.` : ''}
+					</p>
+					<p className="mt-2">
+						<a href={`/products/${product.id}/batch/template.csv`} className="text-brand-700 underline" download>
+							Download the template (CSV)
+						</a>
+					</p>
+					<Form method="post" encType="multipart/form-data" className="mt-4 space-y-5" {...getFormProps(form)}>
+						<FormError id={form.errorId} errors={form.errors} />
+						<Field label="Cover period" id={fields.period.id} errorId={fields.period.errorId} errors={fields.period.errors}>
+							<Select {...periodProps} defaultValue={String(fields.period.initialValue ?? batch?.period ?? 'annual')}>
+								{product.periods.map((p) => (
+									<option key={p} value={p}>
+										{periodLabel(p)}
+									</option>
+								))}
+							</Select>
+						</Field>
+						<FileField label="Staff list" accept={SPREADSHEET_ACCEPT} meta={fields.file} />
+						<div className="flex flex-wrap gap-3">
+							<SubmitButton name="intent" value="upload" pendingText="Checking the file…">
+								Check the list
+							</SubmitButton>
+							<Link to={`/products/${product.id}`} className={buttonClass('secondary')}>
+								Cancel
+							</Link>
+						</div>
+					</Form>
+				</section>
+			) : batch && !batch.policy_id ? (
+				<p className="mt-4">
+					<Link to={`/products/${product.id}/batch`} className="text-brand-700 underline">
+						Upload another file instead
+					</Link>
+				</p>
+			) : null}
+		</>
+	)
+}

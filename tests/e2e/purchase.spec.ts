@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, postStatus, signIn, test, visit } from './support.ts'
+import { NOT_A_PDF, PDF, PNG } from './upload-files.ts'
+import { apiBalance, businessThroughApi, fundThroughApi } from './wallet-support.ts'
+
+// A signed-in customer buys from /products/{id}, activates the policy and downloads its certificate.
+
+const quoteFor = async (page: Page, productId: number, pick: (page: Page) => Promise<unknown>) => {
+	await visit(page, `/products/${productId}`)
+	await pick(page)
+	await page.getByRole('button', { name: 'Get a price' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Your quote' })).toBeVisible()
+}
+
+const privateCar = (page: Page) => page.getByLabel('Class of vehicle').selectOption({ label: 'Private car' })
+
+/** The certificate as the link serves it, with the page's session. */
+async function downloadCertificate(page: Page) {
+	const link = page.getByRole('link', { name: 'Download certificate' })
+	const href = await link.getAttribute('href')
+	expect(href).toMatch(/^\/mycover\/[0-9a-f-]{36}\/certificate$/)
+	const response = await page.request.get(href!)
+	expect(response.status()).toBe(200)
+	expect(response.headers()['content-type']).toBe('application/pdf')
+	expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="certificate-CP-AUTO-\d{4}-\d{6}\.pdf"$/)
+	return (await response.body()).toString('latin1')
+}
+
+test('an individual buys third-party cover with the wallet, activates it and downloads the certificate', async ({ page, request, js }) => {
+	const buyer = await businessThroughApi(page, request, 'Ngozi', 'individual')
+	await fundThroughApi(request, buyer, 40_000, 'approve')
+	await signIn(page, buyer.email, buyer.password)
+	await expect(page).toHaveURL('/')
+
+	await quoteFor(page, 1, privateCar)
+	const buy = page.getByRole('form', { name: 'Buy this cover' }).or(page.locator('form#buy'))
+	// The wallet covers the price, so it is the one chosen.
+	await expect(buy.getByRole('radio', { name: /^Wallet/ })).toBeChecked()
+	await expect(buy.getByText('Balance ₦40,000: enough for this cover.')).toBeVisible()
+	await expectAccessible(page, js)
+	await buy.getByRole('button', { name: 'Buy for ₦15,000' }).click()
+
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
+	await expect(page.getByText(/^Paid ₦15,000\. Your policy number is CP-AUTO-\d{4}-\d{6}\.$/)).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Third Party Motor')
+	await expect(page.getByText('Pending activation')).toBeVisible()
+	expect(await apiBalance(request, buyer)).toBe(25_000)
+	await expectAccessible(page, js)
+
+	// My cover lists it, with the todo to activate it.
+	await page.getByRole('link', { name: 'My cover' }).first().click()
+	await expect(page).toHaveURL('/mycover')
+	await expect(page.getByRole('heading', { name: 'One policy needs details to start' })).toBeVisible()
+	await expect(page.getByRole('cell', { name: /^CP-AUTO-/ })).toBeVisible()
+	await expectAccessible(page, js)
+	await page.getByRole('link', { name: /^Activate Third Party Motor/ }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}\/activate$/)
+	await expectAccessible(page, js)
+
+	// A text file named .pdf is refused by its bytes; what was typed stays.
+	await page.getByLabel('Registration number').fill('KJA 123 AB')
+	await page.getByLabel('Make and model').fill('Toyota Corolla')
+	await page.getByLabel('Chassis number (VIN)').fill('JTDBR32E720123456')
+	await page.getByLabel('Vehicle licence').setInputFiles(NOT_A_PDF)
+	await page.getByLabel('Proof of ownership').setInputFiles(PNG)
+	expect(await postStatus(page, () => page.getByRole('button', { name: 'Activate' }).click())).toBe(400)
+	await expect(page.getByText('Upload a JPG, PNG or PDF.')).toBeVisible()
+	await expect(page.getByLabel('Registration number')).toHaveValue('KJA 123 AB')
+	await expect(page.getByLabel('Chassis number (VIN)')).toHaveValue('JTDBR32E720123456')
+	await expectAccessible(page, js)
+
+	await page.getByLabel('Vehicle licence').setInputFiles(PDF)
+	await page.getByLabel('Proof of ownership').setInputFiles(PNG)
+	await page.getByRole('button', { name: 'Activate' }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
+	await expect(page.getByText(/^Policy CP-AUTO-\d{4}-\d{6} is active\.$/)).toBeVisible()
+	await expect(page.getByText('Active', { exact: true })).toBeVisible()
+	await expect(page.getByText('KJA 123 AB')).toBeVisible()
+	await expect(page.getByRole('link', { name: 'scan.pdf' })).toBeVisible()
+
+	const pdf = await downloadCertificate(page)
+	expect(pdf.startsWith('%PDF-1.4')).toBe(true)
+	expect(pdf).toContain('Status: active')
+})
+
+test('a wallet short of the price pays on the gateway, and the callback issues the policy once', async ({ page, request, js }) => {
+	const buyer = await businessThroughApi(page, request, 'Tunde', 'individual')
+	await fundThroughApi(request, buyer, 1_000, 'approve')
+	await signIn(page, buyer.email, buyer.password)
+	await expect(page).toHaveURL('/')
+	await quoteFor(page, 1, privateCar)
+	const buy = page.locator('form#buy')
+	await expect(buy.getByRole('radio', { name: /^Wallet/ })).toBeDisabled()
+	await expect(buy.getByRole('radio', { name: /^Card or bank transfer/ })).toBeChecked()
+	await buy.getByRole('button', { name: 'Buy for ₦15,000' }).click()
+
+	await expect(page).toHaveURL(/\/api\/v1\/sandbox\/checkout\/[0-9a-z_]+$/)
+	await page.getByRole('button', { name: 'Pay with test card' }).click()
+	await expect(page).toHaveURL(/\/purchase\/callback\?(?:.*&)?reference=buy_/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received')
+	await expect(page.getByRole('status')).toHaveText(/^You paid ₦15,000\./)
+	await expectAccessible(page, js)
+	// A reload asks again; the policy is issued once.
+	await page.reload()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received')
+	await page.getByRole('link', { name: 'Go to My cover' }).click()
+	await expect(page).toHaveURL('/mycover')
+	await expect(page.getByRole('cell', { name: /^CP-AUTO-/ })).toHaveCount(1)
+	expect(await apiBalance(request, buyer)).toBe(1_000)
+})
+
+test('a business is sent to its staff list for staff health cover, and a policy that is not its own is a 404', async ({ page, request }) => {
+	const owner = await businessThroughApi(page, request, 'Bisi')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	// A business's health cover for its staff is bought from its staff list.
+	await quoteFor(page, 16, async (p) => {
+		await p.getByLabel('Plan type').selectOption('standard')
+		await p.getByLabel('Cover period').selectOption({ index: 1 })
+		await p.getByLabel('People to cover').fill('3')
+	})
+	await expect(page.getByRole('link', { name: 'Upload your staff list' })).toHaveAttribute('href', '/products/16/batch')
+	await expect(page.locator('form#buy')).toHaveCount(0)
+
+	const response = await visit(page, '/mycover/00000000-0000-4000-8000-000000000000')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByText('We could not find that policy.', { exact: true })).toBeVisible()
+})
