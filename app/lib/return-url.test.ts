@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { loginUrl, safeReturnUrl } from './return-url.ts'
+import { loginUrl, safeReturnUrl, withReturnUrl } from './return-url.ts'
 
 describe('return_url', () => {
 	test('keeps the original query and adds the path asked for', () => {
@@ -23,5 +23,11 @@ describe('return_url', () => {
 		[null, '/'],
 	])('safeReturnUrl(%s) is %s', (value, expected) => {
 		expect(safeReturnUrl(value)).toBe(expected)
+	})
+
+	test('a step carries a return_url on, only one on this site', () => {
+		expect(withReturnUrl('/verify-account', '/register/5/payment')).toBe('/verify-account?return_url=%2Fregister%2F5%2Fpayment')
+		expect(withReturnUrl('/update/kyc', 'https://evil.example/')).toBe('/update/kyc')
+		expect(withReturnUrl('/update/kyc', null)).toBe('/update/kyc')
 	})
 })

@@ -15,3 +15,9 @@ export function loginUrl(requestUrl: string) {
 	params.set('return_url', url.pathname)
 	return `/login?${params}`
 }
+
+/** A step on the way (/verify-account, /update/kyc) that carries the return_url on, when there is one. */
+export function withReturnUrl(path: string, returnUrl: string | null | undefined) {
+	const safe = safeReturnUrl(returnUrl, '')
+	return safe ? `${path}?${new URLSearchParams({ return_url: safe })}` : path
+}

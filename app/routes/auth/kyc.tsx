@@ -7,6 +7,7 @@ import { Field, FormError, Select, SubmitButton, TextField, inputProps } from '#
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { needsCacVerification } from '#app/lib/account.ts'
 import { BUSINESS_TYPES } from '#app/lib/business-types.ts'
+import { safeReturnUrl } from '#app/lib/return-url.ts'
 import { FORBIDDEN_PAGE, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -58,8 +59,10 @@ export async function action(args: Route.ActionArgs) {
 	} catch (error) {
 		return replyWithApiError(submission, error)
 	}
-	// A registered business goes on to confirm its registration (decision 011).
-	const next = needsCacVerification(customer) ? '/?dialog=cac' : '/'
+	// A registered business goes on to confirm its registration (decision 011), unless it was on its
+	// way to another page (a purchase to pay, decision 017): the CAC todo waits for it.
+	const asked = safeReturnUrl(new URL(args.request.url).searchParams.get('return_url'))
+	const next = asked === '/' && needsCacVerification(customer) ? '/?dialog=cac' : asked
 	return redirectWithToast(args.request, next, { type: 'success', description: 'Your details are saved.' })
 }
 

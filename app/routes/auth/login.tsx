@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { Email } from '#api/contract/common.ts'
 import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
-import { safeReturnUrl } from '#app/lib/return-url.ts'
+import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -39,16 +39,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, ['password'])
 	}
 	// Spec section 4: unverified email goes to /verify-account; verified without a sector needs KYC.
+	// Either step sends the user on to the return_url after.
 	const step = pendingStep(user)
 	if (step === '/verify-account') {
 		await api.resendOtp({ email: user.email, purpose: 'verify-email' }).catch(() => {})
-		return redirectWithToast(request, '/verify-account', {
+		return redirectWithToast(request, withReturnUrl('/verify-account', submission.value.return_url), {
 			type: 'warning',
 			description: 'Verify your email to continue: we sent you a new code.',
 		})
 	}
 	if (step === '/update/kyc') {
-		return redirectWithToast(request, '/update/kyc', {
+		return redirectWithToast(request, withReturnUrl('/update/kyc', submission.value.return_url), {
 			type: 'warning',
 			description: 'Complete your details to start using your account.',
 		})

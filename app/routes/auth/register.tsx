@@ -1,38 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
-import { z } from 'zod'
-import { Email, Name, Password } from '#api/contract/common.ts'
-import { PASSWORD_RULE } from '#api/contract/rules.ts'
-import { PhoneInput } from '#app/components/ui/inputs.tsx'
-import { Field, FormError, NameFields, Stepper, SubmitButton, TextField, buttonClass, inputProps } from '#app/components/ui/form.tsx'
-import { phoneSchema } from '#api/contract/phone.ts'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { AccountFields, type AccountFormValues } from '#app/components/account-fields.tsx'
+import { FormError, Stepper, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { formConstraint } from '#app/server/forms.server.ts'
+import { AccountType, RegisterSchema, signUpFromForm } from '#app/server/sign-up.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/register'
 
 export const REGISTER_STEPS = ['Account type', 'Your details', 'Verify email']
-
-const AccountType = z.enum(['business', 'individual'])
-
-const RegisterSchema = z
-	.object({
-		account_type: AccountType,
-		business_name: z.string().trim().max(120, 'The business name is too long.').optional(),
-		first_name: Name('your first name'),
-		last_name: Name('your last name'),
-		email: Email,
-		phone: phoneSchema,
-		password: Password,
-	})
-	.refine((v) => v.account_type !== 'business' || Boolean(v.business_name), {
-		path: ['business_name'],
-		message: 'Enter the name of your business.',
-		// Checked even when other fields fail, so an empty form shows every message at once.
-		when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'account_type' || i.path?.[0] === 'business_name'),
-	})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Cover Portal' }]
 
@@ -43,21 +19,9 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
-	const submission = parseWithZod(formData, { schema: RegisterSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	}
-	const { business_name, ...rest } = submission.value
-	try {
-		await apiFrom(context).signUp({ ...rest, ...(rest.account_type === 'business' ? { business_name } : {}) })
-	} catch (error) {
-		return replyWithApiError(submission, error, ['password'])
-	}
-	return redirectWithToast(request, '/verify-account?from=register', {
-		type: 'success',
-		description: `Account created. We sent a 6-digit code to ${submission.value.email}.`,
-	})
+	const signedUp = await signUpFromForm(context, await request.formData())
+	if (signedUp.failed) return signedUp.failed
+	return redirectWithToast(request, '/verify-account?from=register', { type: 'success', description: signedUp.toast })
 }
 
 function ChooseType() {
@@ -93,7 +57,7 @@ function ChooseType() {
 export default function Register() {
 	const { type, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<AccountFormValues>({
 		id: 'register',
 		lastResult: actionData?.result,
 		constraint,
@@ -113,15 +77,7 @@ export default function Register() {
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="account_type" value={type} />
-				{type === 'business' ? (
-					<TextField field={fields.business_name} label="Business name" autoComplete="organization" />
-				) : null}
-				<NameFields first={fields.first_name} last={fields.last_name} />
-				<TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
-				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
-					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
-				</Field>
-				<TextField field={fields.password} label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
+				<AccountFields fields={fields} businessName={type === 'business' ? {} : null} />
 				<SubmitButton className="w-full" pendingText="Creating your account…">
 					Create account
 				</SubmitButton>

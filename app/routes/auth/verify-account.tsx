@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { OtpCode } from '#api/contract/common.ts'
 import { Field, FormError, Stepper, SubmitButton, TextInput, inputProps } from '#app/components/ui/form.tsx'
 import { pendingStep } from '#app/lib/account.ts'
+import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -17,11 +18,18 @@ const VerifySchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('resend') }),
 ])
 
+/** The step still missing, or the return_url of the query (a purchase to pay, decision 017), or home. */
+function nextStep(user: Parameters<typeof pendingStep>[0], request: Request) {
+	const returnUrl = new URL(request.url).searchParams.get('return_url')
+	const step = pendingStep(user)
+	return step ? withReturnUrl(step, returnUrl) : safeReturnUrl(returnUrl)
+}
+
 export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Cover Portal' }]
 
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireUser(args)
-	if (user.email_verified_at) throw redirect(pendingStep(user) ?? '/')
+	if (user.email_verified_at) throw redirect(nextStep(user, args.request))
 	return {
 		email: user.email,
 		fromRegister: new URL(args.request.url).searchParams.get('from') === 'register',
@@ -41,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
 			return redirectWithToast(request, new URL(request.url).pathname + new URL(request.url).search, toastFor(200, sent.data.message))
 		}
 		const verified = (await api.verifyEmail({ otp: submission.value.otp })).data
-		return redirectWithToast(request, pendingStep(verified) ?? '/', {
+		return redirectWithToast(request, nextStep(verified, request), {
 			type: 'success',
 			description: 'Your email is verified.',
 		})

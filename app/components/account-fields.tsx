@@ -1,0 +1,40 @@
+import type { getInputProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { PASSWORD_RULE } from '#api/contract/rules.ts'
+import { Field, NameFields, TextField, inputProps } from '#app/components/ui/form.tsx'
+import { PhoneInput } from '#app/components/ui/inputs.tsx'
+
+type FieldMeta = Parameters<typeof getInputProps>[0]
+type AccountFieldName = 'business_name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'password'
+
+/** The values of a sign-up form, as conform holds them. */
+export type AccountFormValues = Record<AccountFieldName | 'account_type', string>
+
+/**
+ * The details a new account gives (/register and /register/:productId/create-account): the business
+ * name when asked for, the person's name, email, phone and password. `afterEmail` sits under the email.
+ */
+export function AccountFields({
+	fields,
+	businessName,
+	afterEmail,
+}: {
+	fields: Record<AccountFieldName, FieldMeta>
+	businessName: { hint?: string } | null
+	afterEmail?: ReactNode
+}) {
+	return (
+		<>
+			{businessName ? (
+				<TextField field={fields.business_name} label="Business name" hint={businessName.hint} autoComplete="organization" />
+			) : null}
+			<NameFields first={fields.first_name} last={fields.last_name} />
+			<TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
+			{afterEmail}
+			<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+				<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
+			</Field>
+			<TextField field={fields.password} label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
+		</>
+	)
+}

@@ -1,0 +1,46 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type RouterContextProvider, data } from 'react-router'
+import { z } from 'zod'
+import { Email, Name, Password } from '#api/contract/common.ts'
+import { phoneSchema } from '#api/contract/phone.ts'
+import { replyWithApiError } from './forms.server.ts'
+import { apiFrom } from './insurer.server.ts'
+
+// Creating an account, for /register and for /register/:productId/create-account alike.
+
+export const AccountType = z.enum(['business', 'individual'])
+
+export const RegisterSchema = z
+	.object({
+		account_type: AccountType,
+		business_name: z.string().trim().max(120, 'The business name is too long.').optional(),
+		first_name: Name('your first name'),
+		last_name: Name('your last name'),
+		email: Email,
+		phone: phoneSchema,
+		password: Password,
+	})
+	.refine((v) => v.account_type !== 'business' || Boolean(v.business_name), {
+		path: ['business_name'],
+		message: 'Enter the name of your business.',
+		// Checked even when other fields fail, so an empty form shows every message at once.
+		when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'account_type' || i.path?.[0] === 'business_name'),
+	})
+
+/**
+ * Sign up with the form as posted. The API answers with the new session, which the root middleware
+ * writes into the cookie. A failure is the form's reply (400, or the API's 4xx), the password left out.
+ */
+export async function signUpFromForm(context: Readonly<RouterContextProvider>, formData: FormData) {
+	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	if (submission.status !== 'success') {
+		return { failed: data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 }) }
+	}
+	const { business_name, ...rest } = submission.value
+	try {
+		await apiFrom(context).signUp({ ...rest, ...(rest.account_type === 'business' ? { business_name } : {}) })
+	} catch (error) {
+		return { failed: replyWithApiError(submission, error, ['password']) }
+	}
+	return { failed: null, toast: `Account created. We sent a 6-digit code to ${submission.value.email}.` }
+}
