@@ -287,5 +287,26 @@ describeApi('buying cover', () => {
 			expect((await activate(owner.token, policyId, gadgetForm())).status).toBe(409)
 			expect((await activate(owner.token, activeId, gadgetForm())).status).toBe(409)
 		})
+
+		test("health activation checks the date of birth: a real past day, within a senior plan's ages", async () => {
+			await fund(ctx, individual, 100_000)
+			const bought = await buy(individual, { product_id: 22, plan_type: 'standard', members: 1, period: 'monthly', payment_option: 'wallet' })
+			expect(bought.status).toBe(201)
+			const seniorId = bought.body.data.policy.id as string
+			const healthForm = (dateOfBirth: string) => {
+				const form = new FormData()
+				for (const [k, v] of Object.entries({ date_of_birth: dateOfBirth, gender: 'female', phone: '08031234567' })) form.set(k, v)
+				form.set('photo', new File([JPG], 'photo.jpg'))
+				return form
+			}
+			const year = new Date().getUTCFullYear()
+			const young = await activate(individual.token, seniorId, healthForm(`${year - 40}-01-15`))
+			expect(young.status).toBe(400)
+			expect((await young.json()).errors).toEqual([{ path: 'date_of_birth', message: expect.stringMatching(/^This plan covers people aged 60 to 85: this person is (39|40)\.$/) }])
+			const future = await activate(individual.token, seniorId, healthForm(`${year + 1}-01-15`))
+			expect((await future.json()).errors).toEqual([{ path: 'date_of_birth', message: 'The date of birth cannot be in the future.' }])
+			const senior = await activate(individual.token, seniorId, healthForm(`${year - 70}-01-15`))
+			expect(senior.status).toBe(200)
+		})
 	})
 })

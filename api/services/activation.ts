@@ -6,6 +6,8 @@ import { productById, type FormField, type Product } from '../domain/catalogue/i
 import type { Deps } from '../deps.ts'
 import { ApiError, type AuthUser } from '../http.ts'
 import { sniffType, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
+import { dateOfBirthProblem } from '../domain/batch/staff.ts'
+import { lagosDate } from '../domain/policies.ts'
 import { recordActivity } from './accounts.ts'
 import { activatePlan } from './batch.ts'
 import { findPolicy } from './purchases.ts'
@@ -59,7 +61,10 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 	for (const field of fields) {
 		const raw = form.get(field.name)
 		const text = typeof raw === 'string' ? raw : ''
-		const problem = checkField(field, text)
+		// A date of birth is a real past day, and within the ages the plan covers (senior plans).
+		const problem =
+			checkField(field, text) ??
+			(field.name === 'date_of_birth' && text.trim() ? dateOfBirthProblem(text.trim(), lagosDate(deps.now()), product.member_age) : null)
 		if (problem) problems.push({ path: field.name, message: problem })
 		else if (text.trim()) values[field.name] = text.trim()
 	}
