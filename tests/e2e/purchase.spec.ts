@@ -47,7 +47,11 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	expect(await apiBalance(request, buyer)).toBe(25_000)
 	await expectAccessible(page, js)
 
-	// My cover lists it, with the todo to activate it.
+	// Home lists the todo to activate it, and so does My cover.
+	const policyPath = new URL(page.url()).pathname
+	await visit(page, '/')
+	await expect(page.getByRole('region', { name: 'To do' }).getByRole('link', { name: 'Activate Third Party Motor' })).toHaveAttribute('href', `${policyPath}/activate`)
+	await expect(page.getByRole('link', { name: 'Buy your first cover' })).toHaveCount(0)
 	await page.getByRole('link', { name: 'My cover' }).first().click()
 	await expect(page).toHaveURL('/mycover')
 	await expect(page.getByRole('heading', { name: 'One policy needs details to start' })).toBeVisible()
