@@ -3,12 +3,12 @@ import { ACCOUNT_KINDS, TRANSFER_KINDS } from '../domain/ledger.ts'
 import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
 import { Id, Page, PageSize, Paginated } from './common.ts'
 
-export const TRANSACTION_TYPES = ['funding', 'withdrawal'] as const
+export const TRANSACTION_TYPES = ['funding', 'withdrawal', 'purchase'] as const
 
 const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
 
 export const TransactionsQuery = z.object({
-	type: z.enum(TRANSACTION_TYPES, { message: 'The type must be funding or withdrawal.' }).optional(),
+	type: z.enum(TRANSACTION_TYPES, { message: 'The type must be funding, withdrawal or purchase.' }).optional(),
 	status: z.enum(TRANSACTION_STATUSES, { message: 'The status must be pending, success, failed or cancelled.' }).optional(),
 	from: isoDate.optional(),
 	to: isoDate.optional(),
@@ -22,7 +22,7 @@ export const Transaction = z.object({
 	id: Id,
 	type: z.enum(TRANSACTION_TYPES),
 	status: z.enum(TRANSACTION_STATUSES),
-	/** The finer state: a payment's pending/success/failed, or a withdrawal's stage. */
+	/** The finer state: a payment's or a purchase's pending/success/failed, or a withdrawal's stage. */
 	stage: z.union([z.enum(['pending', 'success', 'failed']), z.enum(WITHDRAWAL_STATUSES)]),
 	reference: z.string(),
 	amount: z.number().int(),
@@ -46,6 +46,8 @@ export const LedgerEntry = z.object({
 
 export const Receipt = Transaction.extend({
 	bank: z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullable(),
+	/** The policy a purchase bought, once issued; null for the other types. */
+	policy: z.object({ id: Id, policy_number: z.string() }).nullable(),
 	failure_reason: z.string().nullable(),
 	entries: z.array(LedgerEntry),
 })

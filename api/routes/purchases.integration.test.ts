@@ -171,9 +171,11 @@ describeApi('buying cover', () => {
 		const [purchase] = await purchasesOf(buyer.customerId)
 		expect(purchase!.status).toBe('paid')
 		expect(await ctx.db.select().from(policies).where(eq(policies.purchaseId, purchase!.id))).toHaveLength(1)
-		// The wallet was never touched, and a purchase is not a wallet funding in the history.
+		// The wallet was never touched: the history has the card purchase, and no wallet funding.
 		expect(await balanceOf(ctx, buyer)).toBe(0)
-		expect((await ctx.call('GET', '/transactions', { token: buyer.token })).body.data.items).toEqual([])
+		expect((await ctx.call('GET', '/transactions', { token: buyer.token })).body.data.items).toMatchObject([
+			{ type: 'purchase', reference, status: 'success', amount: 15_000 },
+		])
 		const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference))
 		expect(payment).toMatchObject({ purpose: 'purchase', status: 'success' })
 		const again = await buy(buyer, { ...THIRD_PARTY }, key)

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { payments } from '#api/db/schema.ts'
+import { payments, purchases } from '#api/db/schema.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { checkout, fund, startFunding, withdraw } from '#tests/support/wallet.ts'
+import { checkout, fund, newKey, startFunding, withdraw } from '#tests/support/wallet.ts'
 
-// GET /transactions, GET /transactions.csv and GET /transactions/:id.
+// GET /transactions, GET /transactions.csv and GET /transactions/:id: fundings, withdrawals and purchases.
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
 type Account = Awaited<ReturnType<Ctx['createAccount']>>
 type Item = { id: string; type: string; status: string; stage: string; amount: number; fee: number; reference: string; description: string }
+type Entry = { account: string; amount: number; transfer_kind: string }
 
 describeApi('transactions', () => {
 	let ctx: Ctx
@@ -140,5 +141,132 @@ describeApi('transactions', () => {
 		const hr = await ctx.createMember(owner, 'HR')
 		expect((await ctx.call('GET', '/transactions', { token: hr.token })).status).toBe(403)
 		expect((await ctx.call('GET', '/transactions.csv', { token: hr.token })).status).toBe(403)
+	})
+})
+
+describeApi('purchases in the history', () => {
+	let ctx: Ctx
+	let buyer: Account
+	const refs: Record<string, string> = {}
+	const ids: Record<string, string> = {}
+	const THIRD_PARTY = { product_id: 1, vehicle_class: 'private_car' }
+
+	const buy = async (body: Record<string, unknown>) => {
+		const res = await ctx.call('POST', '/purchases', { token: buyer.token, body: { ...body, idempotency_key: newKey('buy') } })
+		if (res.status !== 201) throw new Error(`purchase failed: ${JSON.stringify(res.body)}`)
+		return res.body.data
+	}
+	const list = async (query = '', token = buyer.token) => (await ctx.call('GET', `/transactions${query}`, { token })).body.data
+	const receipt = async (id: string) => (await ctx.call('GET', `/transactions/${id}`, { token: buyer.token })).body.data
+	const rowsOf = (items: Item[]) => items.map((t) => [t.reference, t.type, t.status, t.stage, t.amount, t.fee, t.description])
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		buyer = await ctx.createAccount({ kyc: true })
+		refs.funded = await fund(ctx, buyer, 20_000)
+		const fromWallet = await buy({ ...THIRD_PARTY, payment_option: 'wallet' })
+		ids.wallet = fromWallet.purchase.id
+		ids.walletPolicy = fromWallet.policy.id
+		const declined = await buy({ ...THIRD_PARTY, payment_option: 'gateway' })
+		ids.declined = declined.purchase.id
+		refs.declined = declined.payment.reference
+		await checkout(ctx, refs.declined, 'decline')
+		await ctx.call('POST', '/payments/verify', { body: { reference: refs.declined } })
+		const byCard = await buy({ ...THIRD_PARTY, payment_option: 'gateway' })
+		ids.card = byCard.purchase.id
+		refs.card = byCard.payment.reference
+		// A staff plan charges nothing now: no money moved, no line in the history.
+		ids.plan = (await buy({ product_id: 16, plan_type: 'standard', members: 2, period: 'monthly', payment_option: 'wallet' })).purchase.id
+	})
+
+	test('a purchase that moves money is a line; a staff plan subscription is not', async () => {
+		const page = await list()
+		expect(page.total).toBe(4)
+		expect(rowsOf(page.items)).toEqual([
+			[refs.card, 'purchase', 'pending', 'pending', 15_000, 0, 'Third Party Motor, paid by card'],
+			[refs.declined, 'purchase', 'failed', 'failed', 15_000, 0, 'Third Party Motor, paid by card'],
+			// A wallet purchase's reference is its premium transfer's.
+			[`purchase_${ids.wallet}`, 'purchase', 'success', 'success', 15_000, 0, 'Third Party Motor, paid from the wallet'],
+			[refs.funded, 'funding', 'success', 'success', 20_000, 0, 'Wallet funding'],
+		])
+		expect(page.items.map((t: Item) => t.id)).not.toContain(ids.plan)
+		expect((await ctx.call('GET', `/transactions/${ids.plan}`, { token: buyer.token })).status).toBe(404)
+		const [plan] = await ctx.db.select().from(purchases).where(eq(purchases.id, ids.plan))
+		expect(plan).toMatchObject({ paymentOption: 'subscription', amount: 0 })
+	})
+
+	test('a card purchase is pending until its payment, then a success with its premium entries and policy', async () => {
+		expect(await receipt(ids.card)).toMatchObject({ status: 'pending', policy: null, failure_reason: null, entries: [] })
+		await checkout(ctx, refs.card, 'approve')
+		await ctx.sandbox.idle()
+		const paid = await receipt(ids.card)
+		expect(paid).toMatchObject({ type: 'purchase', status: 'success', stage: 'success', reference: refs.card, amount: 15_000, bank: null, failure_reason: null })
+		expect(paid.policy.policy_number).toMatch(/^CP-AUTO-\d{4}-\d{6}$/)
+		expect(paid.entries.map((e: Entry) => [e.transfer_kind, e.account, e.amount])).toEqual([
+			['premium', 'premium_income', 15_000],
+			['premium', 'gateway_clearing', -15_000],
+		])
+		expect((await list()).items[0]).toMatchObject({ id: ids.card, status: 'success' })
+	})
+
+	test("a wallet purchase's receipt shows the premium leaving the wallet and the policy bought", async () => {
+		const paid = await receipt(ids.wallet)
+		expect(paid).toMatchObject({
+			type: 'purchase',
+			status: 'success',
+			reference: `purchase_${ids.wallet}`,
+			amount: 15_000,
+			fee: 0,
+			description: 'Third Party Motor, paid from the wallet',
+			bank: null,
+			failure_reason: null,
+			policy: { id: ids.walletPolicy, policy_number: expect.stringMatching(/^CP-AUTO-/) },
+		})
+		expect(paid.entries.map((e: Entry) => [e.transfer_kind, e.account, e.amount])).toEqual([
+			['premium', 'premium_income', 15_000],
+			['premium', 'wallet', -15_000],
+		])
+		const declined = await receipt(ids.declined)
+		expect(declined).toMatchObject({ status: 'failed', failure_reason: 'Declined', policy: null, entries: [] })
+		const funded = (await list('?type=funding')).items[0]
+		expect(await receipt(funded.id)).toMatchObject({ type: 'funding', policy: null })
+	})
+
+	test('the type filter takes purchase, with the status filter', async () => {
+		expect((await list('?type=purchase')).items.map((t: Item) => t.id)).toEqual([ids.card, ids.declined, ids.wallet])
+		expect((await list('?type=purchase&status=success')).items.map((t: Item) => t.id)).toEqual([ids.card, ids.wallet])
+		expect((await list('?type=purchase&status=failed')).items.map((t: Item) => t.id)).toEqual([ids.declined])
+		expect((await list('?type=funding')).total).toBe(1)
+		expect(await ctx.call('GET', '/transactions?type=premium', { token: buyer.token })).toMatchObject({
+			status: 400,
+			body: { errors: [{ path: 'type', message: 'The type must be funding, withdrawal or purchase.' }] },
+		})
+	})
+
+	test('the CSV has the purchases', async () => {
+		const res = await ctx.call('GET', '/transactions.csv?type=purchase', { token: buyer.token })
+		const lines = (res.body as string).trimEnd().split('\r\n')
+		expect(lines).toHaveLength(4)
+		expect(lines.slice(1).map((l) => l.replace(/^[^,]+,/, ''))).toEqual([
+			`${refs.card},purchase,success,success,15000,0,"Third Party Motor, paid by card"`,
+			`${refs.declined},purchase,failed,failed,15000,0,"Third Party Motor, paid by card"`,
+			`purchase_${ids.wallet},purchase,success,success,15000,0,"Third Party Motor, paid from the wallet"`,
+		])
+	})
+
+	test("another business never sees them", async () => {
+		const stranger = await ctx.createAccount({ kyc: true })
+		await fund(ctx, stranger, 15_000)
+		await ctx.call('POST', '/purchases', { token: stranger.token, body: { ...THIRD_PARTY, payment_option: 'wallet', idempotency_key: newKey('buy') } })
+		const theirs = await list('?type=purchase', stranger.token)
+		expect(theirs.total).toBe(1)
+		expect(theirs.items[0].id).not.toBe(ids.wallet)
+		for (const id of [ids.wallet, ids.card]) {
+			expect(await ctx.call('GET', `/transactions/${id}`, { token: stranger.token })).toMatchObject({
+				status: 404,
+				body: { message: 'We could not find that transaction.' },
+			})
+		}
+		expect((await list('?type=purchase')).total).toBe(3)
 	})
 })

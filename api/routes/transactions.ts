@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import { Receipt, TransactionsCsvQuery, TransactionsQuery, TransactionsResponse } from '../contract/transactions.ts'
-import { payments } from '../db/schema.ts'
+import { payments, policies } from '../db/schema.ts'
 import { ApiError, defineRoute, notFound } from '../http.ts'
 import { entriesFor } from '../services/ledger.ts'
 import { findTransaction, listTransactions, transactionsCsv } from '../services/transactions.ts'
@@ -21,7 +21,7 @@ export const transactionRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/transactions',
-		summary: "The wallet's fundings and withdrawals, newest first; filter by type, status and dates (days in Lagos time)",
+		summary: "The wallet's fundings and withdrawals and the purchases that moved money, newest first; filter by type, status and dates (days in Lagos time)",
 		tag: 'transactions',
 		auth: 'user',
 		permission: 'transactions.view',
@@ -50,7 +50,7 @@ export const transactionRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/transactions/:id',
-		summary: 'A receipt: the transaction, where a withdrawal went, and its ledger entries',
+		summary: 'A receipt: the transaction, where a withdrawal went, the policy a purchase bought, and its ledger entries',
 		tag: 'transactions',
 		auth: 'user',
 		permission: 'transactions.view',
@@ -60,23 +60,36 @@ export const transactionRoutes = [
 			const transaction = await findTransaction(deps.db, auth.customerId, params.id)
 			if (!transaction) throw notFound('transaction')
 			let bank = null
+			let policy = null
 			let failureReason: string | null = null
 			if (transaction.type === 'withdrawal') {
 				const { w } = await ownWithdrawal(deps.db, auth.customerId, params.id)
 				bank = { bank_name: w.bankName, account_number: w.accountNumber, account_name: w.accountName }
 				failureReason = w.failureReason
 			} else {
+				// A funding is its payment; a card purchase has one, a wallet purchase none.
+				const paymentOf = transaction.type === 'purchase' ? eq(payments.purchaseId, params.id) : eq(payments.id, params.id)
 				const [payment] = await deps.db
 					.select({ reason: payments.failureReason })
 					.from(payments)
-					.where(and(eq(payments.id, params.id), eq(payments.customerId, auth.customerId)))
+					.where(and(paymentOf, eq(payments.customerId, auth.customerId)))
 				failureReason = payment?.reason ?? null
 			}
+			if (transaction.type === 'purchase') {
+				const [issued] = await deps.db
+					.select({ id: policies.id, policy_number: policies.policyNumber })
+					.from(policies)
+					.where(and(eq(policies.purchaseId, params.id), eq(policies.customerId, auth.customerId)))
+				policy = issued ?? null
+			}
+			// Every transfer of a transaction carries its reference: a wallet purchase's premium transfer
+			// `purchase_<id>`, a card purchase's the payment's (see transactionsOf).
 			const entries = await entriesFor(deps.db, auth.customerId, transaction.reference)
 			return {
 				data: {
 					...transaction,
 					bank,
+					policy,
 					failure_reason: failureReason,
 					entries: entries.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
 				},

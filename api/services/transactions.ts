@@ -1,13 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Transaction, TransactionsQuery } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
+import { productById, type Product } from '../domain/catalogue/index.ts'
 import { OPEN_WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
 
 type Filters = Omit<TransactionsQuery, 'page' | 'page_size'>
 
 /**
- * The business's wallet transactions: each funding intent and each withdrawal, with the status a list
- * shows. Dates are days in Lagos time; `to` includes its whole day.
+ * The business's transactions: each funding intent, each withdrawal and each purchase that moves
+ * money, with the status a list shows. Dates are days in Lagos time; `to` includes its whole day.
+ * A purchase's description names its product, which the catalogue knows and the database does not:
+ * the union carries product_id and payment_option (null for the others) and `serialize` writes it.
  */
 function transactionsOf(customerId: string, filters: Filters): SQL {
 	const conditions: SQL[] = [sql`true`]
@@ -19,20 +22,55 @@ function transactionsOf(customerId: string, filters: Filters): SQL {
 		select * from (
 			select id, 'funding' as type,
 				status, status as stage, reference, amount, 0 as fee,
-				'Wallet funding' as description, created_at
+				'Wallet funding' as description, created_at, null::integer as product_id, null::text as payment_option
 			from payments where customer_id = ${customerId} and purpose = 'funding'
 			union all
 			select id, 'withdrawal' as type,
 				case when status in (${sql.join(OPEN_WITHDRAWAL_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 'pending'
 					when status = 'succeeded' then 'success' else status end as status,
 				status as stage, reference, amount, fee,
-				'Withdrawal to ' || account_name || ', ' || bank_name || ' ' || account_number as description, created_at
+				'Withdrawal to ' || account_name || ', ' || bank_name || ' ' || account_number as description, created_at,
+				null, null
 			from withdrawals where customer_id = ${customerId}
+			union all
+			select id, 'purchase' as type, status, status as stage, reference, amount, 0 as fee,
+				null as description, created_at, product_id, payment_option
+			from (${purchasesOf(customerId)}) as bought
 		) as transactions
 		where ${sql.join(conditions, sql` and `)}`
 }
 
-type Row = Omit<Transaction, 'created_at'> & { created_at: Date | string }
+/**
+ * A business's purchases that move money; a staff plan's subscription charges nothing and is not one.
+ * A card purchase takes its payment's reference and, until paid, its payment's state, so a declined
+ * card reads failed as a declined funding does (a purchase itself never becomes failed today); one
+ * whose checkout never got its payment row moved nothing and is left out. A wallet purchase's
+ * reference is its premium transfer's (`purchase_<id>`, keyed `premium:purchase_<id>`), so its
+ * receipt finds the entries by reference like every other transaction.
+ */
+function purchasesOf(customerId: string): SQL {
+	return sql`
+		select purchases.id,
+			case when purchases.status = 'paid' then 'success'
+				when purchases.status = 'failed' or payments.status = 'failed' then 'failed'
+				else 'pending' end as status,
+			coalesce(payments.reference, 'purchase_' || purchases.id) as reference,
+			purchases.amount, purchases.created_at, purchases.product_id, purchases.payment_option
+		from purchases
+		left join payments on payments.purchase_id = purchases.id and payments.customer_id = purchases.customer_id and payments.purpose = 'purchase'
+		where purchases.customer_id = ${customerId}
+			and (purchases.payment_option = 'wallet' or (purchases.payment_option = 'gateway' and payments.id is not null))`
+}
+
+type Row = Omit<Transaction, 'created_at' | 'description'> & {
+	description: string | null
+	created_at: Date | string
+	product_id: number | null
+	payment_option: 'wallet' | 'gateway' | null
+}
+
+const purchaseDescription = (productId: number, paymentOption: Row['payment_option']) =>
+	`${productById(productId as Product['id']).name}, ${paymentOption === 'wallet' ? 'paid from the wallet' : 'paid by card'}`
 
 const serialize = (row: Row): Transaction => ({
 	id: row.id,
@@ -42,7 +80,7 @@ const serialize = (row: Row): Transaction => ({
 	reference: row.reference,
 	amount: Number(row.amount),
 	fee: Number(row.fee),
-	description: row.description,
+	description: row.type === 'purchase' ? purchaseDescription(Number(row.product_id), row.payment_option) : row.description!,
 	created_at: new Date(row.created_at).toISOString(),
 })
 

@@ -125,3 +125,33 @@ test('a receipt shows its ledger entries, and another business’s transaction i
 	await expectAccessible(page, js)
 	expect((await page.request.get('/transaction-history/not-an-id')).status()).toBe(404)
 })
+
+test('a purchase from the wallet is a line going out, and its receipt names the policy', async ({ page, request, js }) => {
+	const owner = await businessThroughApi(page, request)
+	await fundThroughApi(request, owner, 20_000, 'approve')
+	const bought = await request.post('/api/v1/purchases', {
+		headers: owner.headers,
+		data: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: `e2e-${crypto.randomUUID()}` },
+	})
+	expect(bought.status()).toBe(201)
+	const policyNumber = (await bought.json()).data.policy.policy_number as string
+
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	await visit(page, '/transaction-history')
+	const rows = page.getByRole('table', { name: /^Wallet transactions/ }).getByRole('row')
+	await expect(rows).toHaveCount(3)
+	await expect(rows.nth(1).getByRole('cell')).toHaveText([
+		/\d{4}, \d\d:\d\d$/,
+		'Third Party Motor, paid from the wallet',
+		'Cover purchase',
+		'Paid',
+		'−₦15,000',
+		/^Receipt/,
+	])
+	await rows.nth(1).getByRole('link', { name: /^Receipt for purchase_/ }).click()
+	await expect(page.getByRole('heading', { level: 2, name: 'Cover purchase' })).toBeVisible()
+	await expect(page.getByRole('link', { name: policyNumber })).toBeVisible()
+	await expect(page.getByRole('table', { name: 'Ledger entries of this transaction' }).getByRole('row')).toHaveCount(3)
+	await expectAccessible(page, js)
+})

@@ -8,7 +8,7 @@ import { tableClass, tdClass, thClass } from '#app/routes/settings/details.tsx'
 import { Naira, panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/index'
 import { type Filters, TransactionFilters, filterQuery } from './filters.tsx'
-import { stageLabel, stageTone, typeLabel } from './labels.ts'
+import { moneySign, stageLabel, stageTone, typeLabel } from './labels.ts'
 import { loadTransactions } from './transactions.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]
@@ -81,7 +81,7 @@ export default function TransactionHistory() {
 											<td className={tdClass}>{typeLabel(t.type)}</td>
 											<td className={`${tdClass} ${stageTone(t)}`}>{stageLabel(t)}</td>
 											<td className={`${tdClass} whitespace-nowrap text-right font-semibold`}>
-												<Naira amount={t.amount} sign={t.type === 'funding' ? 'in' : 'out'} />
+												<Naira amount={t.amount} sign={moneySign(t.type)} />
 											</td>
 											<td className={tdClass}>
 												<Link to={`/transaction-history/${t.id}`} className="font-medium text-brand-700 underline">

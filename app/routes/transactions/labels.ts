@@ -6,7 +6,8 @@ import type { Transaction } from '#api/contract/transactions.ts'
 export const TYPES = [
 	{ value: 'funding', label: 'Wallet funding' },
 	{ value: 'withdrawal', label: 'Withdrawal' },
-] as const
+	{ value: 'purchase', label: 'Cover purchase' },
+] as const satisfies ReadonlyArray<{ value: Transaction['type']; label: string }>
 
 export const STATUSES = [
 	{ value: 'pending', label: 'Pending' },
@@ -18,6 +19,12 @@ export const STATUSES = [
 const FUNDING_STAGES: Record<string, string> = {
 	pending: 'Waiting for payment',
 	success: 'Successful',
+	failed: 'Failed',
+}
+
+const PURCHASE_STAGES: Record<string, string> = {
+	pending: 'Waiting for payment',
+	success: 'Paid',
 	failed: 'Failed',
 }
 
@@ -34,9 +41,16 @@ type Kind = Pick<Transaction, 'type' | 'stage'>
 
 export const typeLabel = (type: string) => TYPES.find((t) => t.value === type)?.label ?? type
 
-export function stageLabel({ type, stage }: Kind) {
-	return (type === 'funding' ? FUNDING_STAGES : WITHDRAWAL_STAGES)[stage] ?? stage
+const STAGES: Record<Transaction['type'], Record<string, string>> = {
+	funding: FUNDING_STAGES,
+	withdrawal: WITHDRAWAL_STAGES,
+	purchase: PURCHASE_STAGES,
 }
+
+export const stageLabel = ({ type, stage }: Kind) => STAGES[type][stage] ?? stage
+
+/** Only a funding brings money in; a withdrawal and a purchase take it out (a card purchase too, from the customer). */
+export const moneySign = (type: Transaction['type']) => (type === 'funding' ? 'in' : 'out')
 
 /** Green for money that arrived, amber while under way, slate for what came to nothing. */
 export function stageTone({ type, stage }: Kind) {

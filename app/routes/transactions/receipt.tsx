@@ -13,17 +13,19 @@ import { accountLabel, stageLabel, stageTone, typeLabel } from './labels.ts'
 
 const NOT_FOUND = 'We could not find that transaction.'
 
-export const meta: Route.MetaFunction = ({ data: receipt }) => [
-	{ title: `${receipt ? `Receipt ${receipt.reference}` : 'Receipt'} · Cover Portal` },
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${data ? `Receipt ${data.receipt.reference}` : 'Receipt'} · Cover Portal` },
 ]
 
 /** An id that is not one, or a transaction of another business, is a 404 like any page that is not there. */
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'transactions.view')
+	const { permissions } = await requirePermission(args, 'transactions.view')
 	const id = Id.safeParse(args.params.transactionId)
 	if (!id.success) throw data(NOT_FOUND, { status: 404 })
 	try {
-		return (await apiFrom(args.context).getTransaction(id.data)).data
+		const receipt = (await apiFrom(args.context).getTransaction(id.data)).data
+		// The policy's number is on the receipt for everyone; its page only for those who may see policies.
+		return { receipt, canSeePolicy: permissions.includes('plans.view') }
 	} catch (error) {
 		if (error instanceof ApiCallError && error.status === 404) throw data(NOT_FOUND, { status: 404 })
 		throw error
@@ -31,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Receipt() {
-	const receipt = useLoaderData<typeof loader>()
+	const { receipt, canSeePolicy } = useLoaderData<typeof loader>()
 	const money = (amount: number) => formatNairaFull(Math.abs(amount))
 	return (
 		<>
@@ -55,6 +57,20 @@ export default function Receipt() {
 							: []),
 						...(receipt.bank
 							? [{ label: 'Paid to', value: `${receipt.bank.account_name}, ${receipt.bank.bank_name} ${receipt.bank.account_number}` }]
+							: []),
+						...(receipt.policy
+							? [
+									{
+										label: 'Policy',
+										value: canSeePolicy ? (
+											<Link to={`/mycover/${receipt.policy.id}`} className="font-medium text-brand-700 underline">
+												{receipt.policy.policy_number}
+											</Link>
+										) : (
+											receipt.policy.policy_number
+										),
+									},
+								]
 							: []),
 						...(receipt.failure_reason ? [{ label: 'Reason', value: receipt.failure_reason }] : []),
 					]}

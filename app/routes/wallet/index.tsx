@@ -10,7 +10,7 @@ import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
-import { stageLabel, stageTone } from '#app/routes/transactions/labels.ts'
+import { moneySign, stageLabel, stageTone } from '#app/routes/transactions/labels.ts'
 import type { Route } from './+types/index'
 import { Naira, cardBrand, cardExpiry, panelClass } from './parts.tsx'
 import { PendingWithdrawals } from './pending-withdrawals.tsx'
@@ -164,7 +164,7 @@ export default function Wallet() {
 											<span className={stageTone(t)}>{stageLabel(t)}</span>
 										</p>
 									</div>
-									<Naira amount={t.amount} sign={t.type === 'funding' ? 'in' : 'out'} className="font-semibold" />
+									<Naira amount={t.amount} sign={moneySign(t.type)} className="font-semibold" />
 								</li>
 							))}
 						</ul>
