@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { ledgerTransfers, payments, policies, purchases } from '#api/db/schema.ts'
@@ -288,6 +289,18 @@ describeApi('buying cover', () => {
 			expect((await ctx.call('GET', `/documents/${receipt.id}`, { token: individual.token })).status).toBe(404)
 			expect((await activate(owner.token, policyId, gadgetForm())).status).toBe(409)
 			expect((await activate(owner.token, activeId, gadgetForm())).status).toBe(409)
+		})
+
+		test('two activations at once: one wins, and the loser leaves no files behind', async () => {
+			const raceId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body
+				.data.policy.id as string
+			const files = async () => (await readdir(ctx.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length
+			const before = await files()
+			const statuses = (await Promise.all([activate(owner.token, raceId, gadgetForm()), activate(owner.token, raceId, gadgetForm())])).map((r) => r.status)
+			expect(statuses.sort()).toEqual([200, 409])
+			expect(await files()).toBe(before + 3)
+			const detail = (await ctx.call('GET', `/policies/${raceId}`, { token: owner.token })).body.data
+			expect(detail.documents).toHaveLength(3)
 		})
 
 		test("health activation checks the date of birth: a real past day, within a senior plan's ages", async () => {

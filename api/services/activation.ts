@@ -88,8 +88,13 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 		uploads.push({ name: file.name || `${doc.name}.${UPLOAD_TYPES[type]}`, field: doc.name, bytes, type })
 	}
 	if (problems.length) throw new ApiError(400, problems[0]!.message, problems)
-	// Files first: a crash after leaves unreferenced files, never a record without its bytes.
+	// Files first: never a record without its bytes. A transaction that fails (a second activation
+	// won the race) forgets them again; only a crash in between leaves unreferenced files.
 	const keys = await Promise.all(uploads.map((u) => deps.storage.put(u.bytes)))
+	const forget = async (error: unknown) => {
+		await Promise.all(keys.map((key) => deps.storage.remove(key)))
+		throw error
+	}
 	return deps.db.transaction(async (t) => {
 		const tx = t as unknown as Db
 		const [activated] = await tx
@@ -118,7 +123,7 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 			description: `${auth.firstName} activated ${product.name} policy ${policy.policyNumber}`,
 		})
 		return activated
-	})
+	}).catch(forget)
 }
 
 /** A document's bytes, for its own business only. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** Where uploaded files live: out of the web root, each under a random key. One module for all of them. */
@@ -7,6 +7,8 @@ export type Storage = {
 	put: (bytes: Uint8Array) => Promise<string>
 	/** The bytes under a key, or null when there are none. */
 	get: (key: string) => Promise<Uint8Array | null>
+	/** Forget the bytes under a key; a key with none is no error. */
+	remove: (key: string) => Promise<void>
 }
 
 const KEY = /^[0-9a-f]{32}$/
@@ -29,6 +31,9 @@ export function createDiskStorage(dir: string): Storage {
 				if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
 				throw error
 			}
+		},
+		async remove(key) {
+			if (KEY.test(key)) await rm(file(key), { force: true })
 		},
 	}
 }

@@ -54,7 +54,8 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const sandbox = createSandboxGateway({ db, secret: TEST_WEBHOOK_SECRET, apiUrl: 'http://api.test', retryDelaysMs: [5, 10], transferDelayMs: 1 })
 	const payments = options.payments ?? sandbox
 	const env = { publicUrl: 'http://portal.test', outboxPage: true, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
-	const storage = createDiskStorage(path.join(tmpdir(), `portal-test-uploads-${process.pid}`))
+	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
+	const storage = createDiskStorage(uploadsDir)
 	const api = createApi({ db, mailer, cac, payments, storage, env, now })
 
 	async function call<T = any>(
@@ -179,6 +180,8 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	return {
 		api,
 		db,
+		/** Where this run's uploaded files are stored. */
+		uploadsDir,
 		sandbox,
 		call,
 		latestCode,
