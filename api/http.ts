@@ -50,6 +50,11 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 	 * handler answering `file` names the file (and its type) itself.
 	 */
 	download?: { contentType: 'text/csv' | 'application/pdf' | 'application/octet-stream'; filename: string }
+	/**
+	 * A multipart/form-data body, for the OpenAPI document only: the handler reads the form itself, so
+	 * nothing here is validated. The schema is an object of the form's parts, files as `z.file()`.
+	 */
+	multipart?: { schema: z.ZodObject; description?: string }
 	handler: (input: {
 		body: z.output<B>
 		query: z.output<Q>

@@ -47,6 +47,15 @@ export function buildOpenApi(routes: AnyRoute[], extraPaths: Record<string, Reco
 			...(r.body
 				? { requestBody: { required: true, content: { 'application/json': { schema: toJson(r.body, 'input') } } } }
 				: {}),
+			...(r.multipart
+				? {
+						requestBody: {
+							required: true,
+							...(r.multipart.description ? { description: r.multipart.description } : {}),
+							content: { 'multipart/form-data': { schema: toJson(r.multipart.schema, 'input') } },
+						},
+					}
+				: {}),
 			responses: {
 				[String(r.status ?? 200)]: {
 					description: r.download ? `The file ${r.download.filename}` : 'Success',

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
+import { PERIOD_VALUES } from '../contract/periods.ts'
 import { BatchBuyBody, BatchParams, BatchPurchaseResult, StaffBatch } from '../contract/batch.ts'
 import { ApiError, defineRoute, type Env } from '../http.ts'
 import { buyBatch, FILE_SIZE_MESSAGE, findBatch, previewBatch, serializeBatch, templateCsv } from '../services/batch.ts'
@@ -25,6 +26,16 @@ const multipartOf = (c: Context<Env>) => async () => {
 	}
 }
 
+/** The parts of POST /purchases/batch/preview, for the OpenAPI document: previewBatch reads and checks them. */
+const BatchPreviewForm = z.object({
+	file: z
+		.file()
+		.max(UPLOAD_MAX_BYTES)
+		.describe('The staff list, CSV or XLSX (told by its content), 1,000 staff at most, with the header of GET /purchases/batch/template'),
+	product_id: z.int().positive().describe('A staff health plan: a health product with the standard plan type'),
+	period: z.enum(PERIOD_VALUES).describe('A cover period the product offers (its `periods`)'),
+})
+
 // GET /purchases/batch/template is declared before GET /purchases/batch/:id, which would take it.
 export const batchRoutes = [
 	defineRoute({
@@ -46,6 +57,7 @@ export const batchRoutes = [
 		tag: 'purchases',
 		auth: 'user',
 		permission: 'products.buy',
+		multipart: { schema: BatchPreviewForm },
 		response: StaffBatch,
 		status: 201,
 		handler: async ({ auth, deps, c }) => {

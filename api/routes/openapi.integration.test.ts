@@ -5,6 +5,7 @@ import { describeApi, testApi } from '#tests/support/test-api.ts'
 
 // GET /openapi.json is public, like the document it serves: there is no token case.
 
+type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: unknown }
 type Operation = { security: unknown[]; responses: Record<string, unknown>; requestBody?: unknown; parameters?: Array<{ name: string; in: string }> }
 
 describeApi('openapi', () => {
@@ -26,13 +27,44 @@ describeApi('openapi', () => {
 			expect(operation!.security).toEqual(route.auth === 'user' ? [{ bearer: [] }] : [])
 			expect(Object.keys(operation!.responses)).toContain(String(route.status ?? 200))
 			if (route.auth === 'user') expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '404']))
-			expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body))
+			expect(Boolean(operation!.requestBody)).toBe(Boolean(route.body ?? route.multipart))
 			for (const name of Object.keys(route.params?.shape ?? {})) {
 				expect(operation!.parameters).toContainEqual(expect.objectContaining({ name, in: 'path' }))
 			}
 		}
 		const documented = Object.values(paths).reduce((n, methods) => n + Object.keys(methods).length, 0)
 		expect(documented).toBeGreaterThanOrEqual(routes.length)
+	})
+
+	test('the routes that take uploads document their multipart/form-data parts', async () => {
+		const { call } = await testApi()
+		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> }
+		const formOf = (path: string) => {
+			const body = paths[path]!.post!.requestBody as { required: boolean; description?: string; content: Record<string, { schema: Schema }> }
+			expect(body.required).toBe(true)
+			expect(Object.keys(body.content)).toEqual(['multipart/form-data'])
+			return { description: body.description, schema: body.content['multipart/form-data']!.schema }
+		}
+		const binary = expect.objectContaining({ type: 'string', format: 'binary', maxLength: 5 * 1024 * 1024 })
+
+		const preview = formOf('/purchases/batch/preview').schema
+		expect(preview).toMatchObject({ type: 'object', properties: { file: binary, product_id: { type: 'integer' } } })
+		expect(preview.properties!.period).toMatchObject({ type: 'string', enum: ['annual', 'bi-annual', 'quarterly', 'monthly'] })
+		expect(preview.required).toEqual(['file', 'product_id', 'period'])
+
+		const activate = formOf('/policies/{id}/activate')
+		expect(activate.schema).toMatchObject({ type: 'object', properties: { file: binary } })
+		expect(activate.schema.required ?? []).toEqual([])
+		expect(activate.schema.additionalProperties).toEqual({
+			anyOf: [expect.objectContaining({ type: 'string' }), binary],
+		})
+		expect((activate.schema.additionalProperties as { anyOf: Schema[] }).anyOf[0]).not.toHaveProperty('format')
+		for (const source of ['GET /products/{id}', '`activation.fields`', '`activation.documents`', '`file`']) {
+			expect(activate.description).toContain(source)
+		}
+
+		// JSON routes keep their JSON body.
+		expect(Object.keys((paths['/purchases/batch']!.post!.requestBody as { content: object }).content)).toEqual(['application/json'])
 	})
 
 	test('every route the API serves is in the document', async () => {

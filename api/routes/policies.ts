@@ -8,10 +8,33 @@ import { productById, type Product } from '../domain/catalogue/index.ts'
 import { textPdf } from '../domain/pdf.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { defineRoute } from '../http.ts'
+import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
 import { findPolicy, listPolicies, serializePolicy } from '../services/purchases.ts'
 import { staffCount, staffSheet } from '../services/batch.ts'
 import { eq } from 'drizzle-orm'
+
+/**
+ * The parts of POST /policies/:id/activate, for the OpenAPI document: activatePolicy reads and checks
+ * them. A policy's parts differ by product, so they are open here and named by the product.
+ */
+const ActivationForm = z
+	.object({
+		file: z
+			.file()
+			.max(UPLOAD_MAX_BYTES)
+			.optional()
+			.describe("A staff plan's activation sheet, CSV or XLSX (told by its content): email and date_of_birth of each member of its staff, once each, as GET /policies/{id}/staff-sheet gives it. A staff plan sends only this"),
+	})
+	.catchall(
+		z.union([
+			z.string().describe('An activation field, named by the product'),
+			z.file().max(UPLOAD_MAX_BYTES).describe('An activation document, named by the product: JPG, PNG or PDF as its `accept` allows (told by its first bytes), 5 MB at most'),
+		]),
+	)
+
+const ACTIVATION_FORM_DESCRIPTION =
+	"A policy sends its product's activation parts: each of GET /products/{id} `activation.fields` as a string part and each of its `activation.documents` as a file part, under their `name`. A staff plan sends its activation sheet as `file`."
 
 const longDate = (day: string) =>
 	new Date(`${day}T00:00:00Z`).toLocaleDateString('en-NG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -109,6 +132,7 @@ export const policyRoutes = [
 		auth: 'user',
 		permission: 'plans.manage',
 		params: IdParams,
+		multipart: { schema: ActivationForm, description: ACTIVATION_FORM_DESCRIPTION },
 		response: Policy,
 		handler: async ({ params, auth, deps, c }) => {
 			const readForm = async () => {
