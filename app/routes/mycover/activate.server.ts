@@ -1,14 +1,4 @@
-import { z } from 'zod'
 import type { Activation } from '#api/domain/catalogue/types.ts'
-import { formConstraint } from '#app/server/forms.server.ts'
-
-/** The API checks the values (decision 014); the portal only keeps what was typed. */
-export const ActivationSchema = z.looseObject({})
-
-/** The HTML constraints of the activation fields: which are required. */
-export function activationConstraint(activation: Activation) {
-	return formConstraint(z.object(Object.fromEntries(activation.fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()]))))
-}
 
 /**
  * The form as sent, in two: its text (to give back to the form on an error) and what goes on to the

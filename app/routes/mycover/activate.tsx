@@ -9,7 +9,9 @@ import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/activate'
-import { ActivationSchema, activationConstraint, splitActivationForm } from './activate.server.ts'
+// The API checks the values (decision 014); the portal only keeps what was typed.
+import { TypedValuesSchema, quoteConstraint } from '#app/routes/products/product.server.ts'
+import { splitActivationForm } from './activate.server.ts'
 import { loadPolicy } from './mycover.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Activate your policy · Cover Portal' }]
@@ -31,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		policy: { id: policy.id, policy_number: policy.policy_number, product_name: policy.product_name },
 		activation,
-		constraint: activationConstraint(activation),
+		constraint: quoteConstraint(activation.fields),
 	}
 }
 
@@ -44,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
 	const { api, policy, activation } = await load(args)
 	const formData = await readForm(args.request, 'Send the activation form again.')
 	const { text, upload } = splitActivationForm(activation, formData)
-	const submission = parseWithZod(text, { schema: ActivationSchema })
+	const submission = parseWithZod(text, { schema: TypedValuesSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	try {
 		const { message } = await api.activatePolicy(policy.id, upload)

@@ -19,8 +19,8 @@ export async function loadProduct(api: InsurerCalls, id: string) {
 }
 
 /**
- * The quote form's HTML constraints, from the product's fields. Only which fields are required: the
- * API checks the values and its messages come back beside the fields.
+ * The HTML constraints of a form built from catalogue fields (a quote, an activation). Only which
+ * fields are required: the API checks the values and its messages come back beside the fields.
  */
 export function quoteConstraint(fields: readonly FormField[]) {
 	const shape = Object.fromEntries(fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()]))
