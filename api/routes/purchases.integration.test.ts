@@ -264,7 +264,7 @@ describeApi('buying cover', () => {
 			const large = await activate(owner.token, policyId, gadgetForm({ proof_of_ownership: big }))
 			expect(await large.json()).toMatchObject({ message: 'Each file must be 5 MB or smaller.', errors: [{ path: 'proof_of_ownership' }] })
 			const missing = await activate(owner.token, policyId, gadgetForm({}, { serial_number: '' }))
-			expect(await missing.json()).toMatchObject({ errors: [{ path: 'serial_number', message: 'Enter the imei or serial number.' }] })
+			expect(await missing.json()).toMatchObject({ errors: [{ path: 'serial_number', message: 'Enter the IMEI or serial number.' }] })
 			const notMultipart = await ctx.call('POST', `/policies/${policyId}/activate`, { token: owner.token, body: {} })
 			expect(notMultipart).toMatchObject({ status: 400, body: { message: 'Send the activation details as multipart/form-data.' } })
 			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data.status).toBe('pending')

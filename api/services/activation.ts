@@ -8,6 +8,7 @@ import { ApiError, type AuthUser } from '../http.ts'
 import { sniffType, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
 import { dateOfBirthProblem } from '../domain/batch/staff.ts'
 import { lagosDate } from '../domain/policies.ts'
+import { inSentence } from '../domain/text.ts'
 import { recordActivity } from './accounts.ts'
 import { activatePlan } from './batch.ts'
 import { findPolicy } from './purchases.ts'
@@ -17,26 +18,27 @@ export const UPLOAD_SIZE_MESSAGE = 'Each file must be 5 MB or smaller.'
 
 type Problem = { path: string; message: string }
 
+
 /** A field of the activation form, checked as its catalogue entry describes it. */
 function checkField(field: FormField, raw: string): string | null {
 	const value = raw.trim()
-	if (!value) return field.required ? `Enter the ${field.label.toLowerCase()}.` : null
+	if (!value) return field.required ? `Enter the ${inSentence(field.label)}.` : null
 	switch (field.kind) {
 		case 'date':
-			return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : `Enter the ${field.label.toLowerCase()} as YYYY-MM-DD.`
+			return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : `Enter the ${inSentence(field.label)} as YYYY-MM-DD.`
 		case 'email':
 			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter an email address like name@example.com.'
 		case 'phone':
 			return isValidNigerianPhone(normalizePhoneInput(value)) ? null : PHONE_MESSAGE
 		case 'select':
-			return field.options.some((o) => o.value === value) ? null : `Choose the ${field.label.toLowerCase()}.`
+			return field.options.some((o) => o.value === value) ? null : `Choose the ${inSentence(field.label)}.`
 		case 'number':
 		case 'naira': {
 			const n = Number(value.replace(/[₦,\s]/g, ''))
-			return Number.isInteger(n) && n >= field.min && n <= field.max ? null : `Enter the ${field.label.toLowerCase()} as a whole number from ${field.min} to ${field.max}.`
+			return Number.isInteger(n) && n >= field.min && n <= field.max ? null : `Enter the ${inSentence(field.label)} as a whole number from ${field.min} to ${field.max}.`
 		}
 		default:
-			return value.length <= 200 ? null : `Keep the ${field.label.toLowerCase()} to 200 characters.`
+			return value.length <= 200 ? null : `Keep the ${inSentence(field.label)} to 200 characters.`
 	}
 }
 
@@ -72,7 +74,7 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 	for (const doc of wanted) {
 		const file = form.get(doc.name)
 		if (!(file instanceof File) || file.size === 0) {
-			problems.push({ path: doc.name, message: `Upload the ${doc.label.toLowerCase()}.` })
+			problems.push({ path: doc.name, message: `Upload the ${inSentence(doc.label)}.` })
 			continue
 		}
 		if (file.size > UPLOAD_MAX_BYTES) {
