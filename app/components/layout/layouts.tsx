@@ -57,14 +57,14 @@ export function DashboardLayout({ user, nav, children }: { user: ShellUser; nav:
 				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
 					<Brand />
 					<nav aria-label="Main" className="order-3 w-full lg:order-none lg:w-auto">
-						<ul className="flex gap-1">
+						<ul className="flex flex-wrap gap-1">
 							{nav.map((item) => (
 								<li key={item.to}>
 									<NavLink
 										to={item.to}
 										end={item.end}
 										className={({ isActive }) =>
-											`block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+											`block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
 										}
 									>
 										{item.label}

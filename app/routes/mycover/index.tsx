@@ -85,7 +85,7 @@ export default function MyCover() {
 						<tbody>
 							{policies.map((p) => (
 								<tr key={p.id}>
-									<td className={tdClass}>
+									<td className={`${tdClass} whitespace-nowrap`}>
 										<Link to={`/mycover/${p.id}`} className="font-medium text-brand-700 underline">
 											{p.policy_number}
 										</Link>
