@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { inSentence } from './text.ts'
+import { capitalized, inSentence } from './text.ts'
 
 test('a label is lowered for a sentence, its abbreviations kept', () => {
 	expect(inSentence('Brand and model')).toBe('brand and model')
@@ -7,4 +7,9 @@ test('a label is lowered for a sentence, its abbreviations kept', () => {
 	expect(inSentence('IMEI or serial number')).toBe('IMEI or serial number')
 	expect(inSentence('A')).toBe('a')
 	expect(inSentence('')).toBe('')
+})
+
+test('a word starts a sentence', () => {
+	expect(capitalized('visa card')).toBe('Visa card')
+	expect(capitalized('')).toBe('')
 })

@@ -7,3 +7,6 @@ export function inSentence(label: string) {
 	if (first.length > 1 && first === first.toUpperCase()) return label
 	return label.charAt(0).toLowerCase() + label.slice(1)
 }
+
+/** The first letter raised, for the start of a sentence: 'visa' → 'Visa'. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -60,7 +60,7 @@ describeApi('saved cards', () => {
 		const removed = await ctx.call('DELETE', `/cards/${second!.id}`, { token: account.token })
 		expect(removed.body).toMatchObject({ message: 'Card removed.', data: [{ id: first.id, is_default: true }] })
 		expect((await ctx.call('GET', '/activities?type=cards.removed', { token: account.token })).body.data.items[0].description).toBe(
-			'Ngozi removed the mastercard card ending 5060',
+			'Ngozi removed the Mastercard card ending 5060',
 		)
 		expect((await ctx.call('DELETE', `/cards/${first.id}`, { token: account.token })).body.data).toEqual([])
 	})

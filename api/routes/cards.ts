@@ -7,6 +7,7 @@ import { cards } from '../db/schema.ts'
 import { defineRoute, notFound } from '../http.ts'
 import { recordActivity } from '../services/accounts.ts'
 import { listCards, serializeCard } from '../services/payments.ts'
+import { capitalized } from '../domain/text.ts'
 
 const IdParams = z.object({ id: Id })
 const CardsResponse = z.array(Card)
@@ -20,7 +21,7 @@ function withCards<T>(db: Db, customerId: string, fn: (tx: Db) => Promise<T>) {
 	})
 }
 
-const describe = (card: typeof cards.$inferSelect) => `${card.brand} card ending ${card.last4}`
+const describe = (card: typeof cards.$inferSelect) => `${capitalized(card.brand)} card ending ${card.last4}`
 
 export const cardRoutes = [
 	defineRoute({

@@ -7,6 +7,7 @@ import { fundingTransfer } from '../domain/ledger.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, type AuthUser } from '../http.ts'
 import type { CardAuthorization, Charge } from '../payments/index.ts'
+import { capitalized } from '../domain/text.ts'
 import { recordActivity } from './accounts.ts'
 import { postTransfer } from './ledger.ts'
 import { payPurchase } from './purchases.ts'
@@ -139,7 +140,7 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 						customerId: payment.customerId,
 						actorUserId: payment.userId,
 						type: 'cards.saved',
-						description: `${charge.authorization.brand} card ending ${charge.authorization.last4} saved from a payment`,
+						description: `${capitalized(charge.authorization.brand)} card ending ${charge.authorization.last4} saved from a payment`,
 					})
 				}
 			}
