@@ -130,3 +130,25 @@ test('a business is sent to its staff list for staff health cover, and a policy 
 	expect(response?.status()).toBe(404)
 	await expect(page.getByText('We could not find that policy.', { exact: true })).toBeVisible()
 })
+
+test("a double submit of the buy form buys once: the form's key makes the second post answer the first purchase", async ({ page, request }) => {
+	const buyer = await businessThroughApi(page, request, 'Kemi', 'individual')
+	await fundThroughApi(request, buyer, 40_000, 'approve')
+	await signIn(page, buyer.email, buyer.password)
+	await expect(page).toHaveURL('/')
+	await quoteFor(page, 1, privateCar)
+	const key = await page.locator('form#buy input[name="idempotency_key"]').inputValue()
+	const post = () =>
+		page.request.post('/products/1', {
+			form: { vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: key, intent: 'buy' },
+			maxRedirects: 0,
+		})
+	const [first, second] = await Promise.all([post(), post()])
+	expect(first.status()).toBe(302)
+	expect(second.status()).toBe(302)
+	expect(second.headers().location).toBe(first.headers().location)
+	expect(first.headers().location).toMatch(/^\/mycover\/[0-9a-f-]{36}$/)
+	expect(await apiBalance(request, buyer)).toBe(25_000)
+	const policies = await request.get('/api/v1/policies', { headers: buyer.headers })
+	expect((await policies.json()).data).toHaveLength(1)
+})
