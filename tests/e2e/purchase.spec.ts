@@ -143,6 +143,12 @@ test("a double submit of the buy form buys once: the form's key makes the second
 			form: { vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: key, intent: 'buy' },
 			maxRedirects: 0,
 		})
+	// A post without a way to pay is a 400 with the message under the quote, which stays.
+	const unpaid = await page.request.post('/products/1', { form: { vehicle_class: 'private_car', idempotency_key: key, intent: 'buy' } })
+	expect(unpaid.status()).toBe(400)
+	const html = await unpaid.text()
+	expect(html).toContain('Choose how to pay.')
+	expect(html).toContain('Your quote')
 	const [first, second] = await Promise.all([post(), post()])
 	expect(first.status()).toBe(302)
 	expect(second.status()).toBe(302)

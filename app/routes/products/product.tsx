@@ -60,14 +60,17 @@ export async function action(args: Route.ActionArgs) {
 	const typed = parseWithZod(formData, { schema: TypedValuesSchema }).reply()
 	if (intent === 'buy') {
 		const submission = parseWithZod(formData, { schema: BuySchema })
-		if (submission.status !== 'success') return data({ result: typed, buy: submission.reply(), quote: null }, { status: 400 })
-		try {
-			return await buyAndGo(args.request, api, product.id, fields, submission.value)
-		} catch (error) {
-			const failed = replyWithApiError(submission, error)
-			const quote = await api.computePrice({ ...fields, product_id: String(product.id) }).then((r) => r.data, () => null)
-			return data({ result: typed, buy: failed.data.result, quote, key: purchaseKey(), values: fields }, failed.init ?? { status: 400 })
-		}
+		let failed
+		if (submission.status === 'success') {
+			try {
+				return await buyAndGo(args.request, api, product.id, fields, submission.value)
+			} catch (error) {
+				failed = replyWithApiError(submission, error)
+			}
+		} else failed = data({ result: submission.reply() }, { status: 400 })
+		// The quote stays on the page, the buy form's messages under it.
+		const quote = await api.computePrice({ ...fields, product_id: String(product.id) }).then((r) => r.data, () => null)
+		return data({ result: typed, buy: failed.data.result, quote, key: purchaseKey(), values: fields }, failed.init ?? { status: 400 })
 	}
 	const submission = parseWithZod(formData, { schema: QuoteFormSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), buy: null, quote: null }, { status: 400 })
