@@ -236,4 +236,26 @@ describeApi('batch upload of staff', () => {
 		})
 		expect((await ctx.call('GET', `/policies/${plan.id}`, { token: owner.token })).body.data.staff_count).toBe(0)
 	})
+
+	test('a list checked and never bought is forgotten a week on, when the business uploads again; a bought one stays', async () => {
+		const business = await ctx.createAccount({ kyc: true })
+		const stale = (await preview(business.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).body.data.id as string
+		const bought = (await preview(business.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).body.data.id as string
+		expect((await buyBatch(business, bought)).status).toBe(201)
+		// Tokens last an hour: sign in again after each jump of the clock.
+		const later = async (days: number) => {
+			ctx.advanceClock(days * 86_400_000)
+			return (await ctx.call('POST', '/auth/sign-in', { body: { email: business.email, password: business.password } })).body.data.access_token as string
+		}
+		let token = await later(6)
+		await preview(token, { file: csvFile(staffCsv(1)), product_id: ZENCARE, period: 'annual' })
+		expect((await ctx.call('GET', `/purchases/batch/${stale}`, { token })).status).toBe(200)
+		token = await later(2)
+		const fresh = (await preview(token, { file: csvFile(staffCsv(1)), product_id: ZENCARE, period: 'annual' })).body.data.id as string
+		expect(await ctx.call('GET', `/purchases/batch/${stale}`, { token })).toMatchObject({ status: 404 })
+		expect((await ctx.call('GET', `/purchases/batch/${bought}`, { token })).status).toBe(200)
+		expect((await ctx.call('GET', `/purchases/batch/${fresh}`, { token })).status).toBe(200)
+		// Another business's old lists are its own to forget.
+		expect(await ctx.db.select({ id: staffBatches.id }).from(staffBatches).where(eq(staffBatches.customerId, owner.customerId))).not.toHaveLength(0)
+	})
 })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { StaffBatch } from '../contract/batch.ts'
 import { isPeriod, PERIOD_LABELS, type Period } from '../contract/periods.ts'
@@ -125,8 +125,21 @@ export async function previewBatch(deps: Deps, auth: AuthUser, readForm: ReadFor
 			createdAt: deps.now(),
 		})
 		.returning()
+	// Lists checked and never bought are kept for a week, then forgotten as this business uploads again.
+	await deps.db
+		.delete(staffBatches)
+		.where(
+			and(
+				eq(staffBatches.customerId, auth.customerId),
+				isNull(staffBatches.policyId),
+				lt(staffBatches.createdAt, new Date(deps.now().getTime() - STAGED_LIST_DAYS * 86_400_000)),
+			),
+		)
 	return batch!
 }
+
+/** How long a checked staff list waits to be bought. */
+export const STAGED_LIST_DAYS = 7
 
 /** One of the business's staff lists; another business's is not found. */
 export async function findBatch(db: Db, customerId: string, id: string) {
