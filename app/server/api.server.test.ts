@@ -221,7 +221,7 @@ describe('caches', () => {
 		const owner = insurerCalls(new ApiClient({ transport, baseUrl: 'http://x', cache, token: 'owner' }))
 		const admin = insurerCalls(new ApiClient({ transport, baseUrl: 'http://x', cache, token: 'admin' }))
 		const team = (await owner.getTeam('biz-1')).data
-		await admin.fundWallet({ amount: 1000 })
+		await admin.fundWallet({ amount: 1000, idempotency_key: 'fund-1' })
 		expect((await owner.getTeam('biz-1')).data).toBe(team)
 	})
 

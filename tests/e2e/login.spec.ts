@@ -29,22 +29,3 @@ test('a wrong password shows the message and keeps the email', async ({ page, js
 	if (!js) await expect(page.getByLabel('Password')).toHaveValue('')
 	await expectAccessible(page, js)
 })
-
-test('after signing out, Back does not show a page of the account', async ({ page, js }) => {
-	await signIn(page, 'business@example.com', DEMO_PASSWORD)
-	await expect(page).toHaveURL('/')
-	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
-	await expect(page).toHaveURL('/settings')
-	const settings = await page.request.get('/settings')
-	expect(settings.headers()['cache-control']).toBe('private, no-store')
-
-	await page.getByRole('button', { name: 'Sign out' }).click()
-	await expect(page).toHaveURL('/login')
-	await page.goBack()
-	await expect(page).toHaveURL(/\/login\?return_url=/)
-	await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
-	await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
-	// With JavaScript, signing out replaced the entry of /settings (spec section 4): Back goes to the
-	// page before it. Without, the browser keeps that entry, and asks for it again.
-	await expect(page).toHaveURL(js ? '/login?return_url=%2F' : '/login?return_url=%2Fsettings')
-})
