@@ -73,21 +73,27 @@ export const meta: Route.MetaFunction = () => [{ title: 'Cover Portal' }]
 /** Spec section 2: 'Oops! Something Went Wrong', the status code, the message and Go Home. */
 export function ErrorBoundary() {
 	const error = useRouteError()
-	let status = 500
+	let status: number | null = 500
 	let message: string = MESSAGES.fallback
 	if (isRouteErrorResponse(error)) {
 		status = error.status
 		message = typeof error.data === 'string' && error.data ? error.data : error.statusText || message
+	} else if (typeof navigator !== 'undefined' && !navigator.onLine) {
+		// A page or form asked for with the connection down never reached the server: no status (section 8).
+		status = null
+		message = MESSAGES.offline
 	} else if (import.meta.env.DEV && error instanceof Error) {
 		message = error.message
 	}
 	return (
 		<main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-			<title>{`${status} · Oops! Something Went Wrong`}</title>
+			<title>{status === null ? 'Oops! Something Went Wrong' : `${status} · Oops! Something Went Wrong`}</title>
 			<h1 className="text-2xl font-bold">Oops! Something Went Wrong</h1>
-			<p className="text-5xl font-bold text-brand-700" aria-label={`Status ${status}`}>
-				{status}
-			</p>
+			{status === null ? null : (
+				<p className="text-5xl font-bold text-brand-700" aria-label={`Status ${status}`}>
+					{status}
+				</p>
+			)}
 			<p className="text-slate-700">{message}</p>
 			<Link to="/" reloadDocument className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
 				Go Home

@@ -5,17 +5,19 @@ export const PHONE_MESSAGE = 'Enter a valid Nigerian phone number, like 08031234
  * The spec's telephone rule (section 5), applied on every keystroke in the browser and again by
  * phoneSchema on the server, so the result is the same with or without JavaScript.
  *
- * - Keep only digits and '+'. A '+' only has meaning as the international prefix: '+234…' is read as
- *   '234…'. Every '+' is then dropped, so the result is digits only.
- * - The number must start with 0 or 2, else the whole value is cleared.
+ * - Keep only digits and '+'. A '+' stays where it was typed and counts towards the cap; only
+ *   isValidNigerianPhone turns such a number down, with the message, rather than the digits changing.
+ * - '+234…' (how many people in Nigeria write their number) is the 234 form: the '+' is dropped
+ *   (decision 025). Any other value must start with 0 or 2, else the whole value is cleared.
  * - Starting with 234: zeros right after 234 are removed ('2340803…' -> '234803…'), capped at 13.
  * - Otherwise capped at 11.
  */
 export function normalizePhoneInput(raw: string): string {
-	const digits = raw.replace(/[^\d+]/g, '').replaceAll('+', '')
-	if (!digits.startsWith('0') && !digits.startsWith('2')) return ''
-	if (digits.startsWith('234')) return `234${digits.slice(3).replace(/^0+/, '')}`.slice(0, 13)
-	return digits.slice(0, 11)
+	const kept = raw.replace(/[^\d+]/g, '')
+	const value = kept.startsWith('+234') ? kept.slice(1) : kept
+	if (!value.startsWith('0') && !value.startsWith('2')) return ''
+	if (value.startsWith('234')) return `234${value.slice(3).replace(/^0+/, '')}`.slice(0, 13)
+	return value.slice(0, 11)
 }
 
 // National significant number: ten digits starting with 7, 8 or 9 (the mobile ranges, e.g. 803…).

@@ -1,6 +1,6 @@
 // The product ids of spec section 9, plus the ids decided in docs/decisions/013-pricing.md for the
-// health plans of ids 28 to 39 and for breakdown and delivery cover. Free of zod: the portal may
-// import it.
+// health plans of ids 28 to 39 and for breakdown and delivery cover, which stay outside that range
+// (docs/decisions/026-product-ids.md). Free of zod: the portal may import it.
 export const PRODUCT_IDS = {
 	thirdParty: 1,
 	comprehensive: 2,
@@ -21,8 +21,8 @@ export const PRODUCT_IDS = {
 	flexicareKestrel: 34,
 	zencareKestrel: 35,
 	primecareKestrel: 36,
-	breakdown: 37,
-	delivery: 38,
+	breakdown: 40,
+	delivery: 41,
 } as const
 
 export type ProductKey = keyof typeof PRODUCT_IDS

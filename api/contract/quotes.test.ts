@@ -89,7 +89,7 @@ describe('the quote body', () => {
 
 	test('motor choices', () => {
 		expect(messages({ product_id: 1, vehicle_class: 'bicycle' })).toEqual(['vehicle_class: Choose the class of the vehicle.'])
-		expect(messages({ product_id: 37, vehicle_class: 'private_car', period: 'annual' })).toEqual([
+		expect(messages({ product_id: 40, vehicle_class: 'private_car', period: 'annual' })).toEqual([
 			'vehicle_class: Choose the kind of vehicle.',
 		])
 	})
@@ -141,7 +141,7 @@ describe('the quote body', () => {
 
 	test('delivery asks the declared value of high-value shipments only', () => {
 		const delivery = (package_class: string, declared_value: unknown) =>
-			messages({ product_id: 38, package_class, shipments_per_month: 10, declared_value, period: 'monthly' })
+			messages({ product_id: 41, package_class, shipments_per_month: 10, declared_value, period: 'monthly' })
 		expect(delivery('parcel', '')).toEqual([])
 		expect(delivery('parcel', undefined)).toEqual([])
 		expect(delivery('high_value', undefined)).toEqual([
@@ -153,7 +153,7 @@ describe('the quote body', () => {
 		])
 		expect(delivery('high_value', 5_000_001)).toEqual(['declared_value: We cover shipments worth up to ₦5,000,000 each.'])
 		expect(delivery('cash', undefined)).toEqual(['package_class: Choose what you send.'])
-		expect(messages({ product_id: 38, package_class: 'parcel', shipments_per_month: 0, period: 'monthly' })).toEqual([
+		expect(messages({ product_id: 41, package_class: 'parcel', shipments_per_month: 0, period: 'monthly' })).toEqual([
 			'shipments_per_month: Enter how many shipments you send a month, from 1 to 10,000.',
 		])
 	})

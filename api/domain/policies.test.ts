@@ -25,7 +25,7 @@ test('a business standard health plan is a subscription; the rest are policies',
 	expect(isStaffPlan('individual', productById(32), 'standard')).toBe(false)
 	expect(isStaffPlan('business', productById(1), undefined)).toBe(false)
 	expect(initialStatus(productById(1), 'policy')).toBe('pending')
-	expect(initialStatus(productById(38), 'policy')).toBe('active')
+	expect(initialStatus(productById(41), 'policy')).toBe('active')
 	// A staff plan waits for its activation sheet (docs/decisions/016-batch-upload.md).
 	expect(initialStatus(productById(32), 'plan')).toBe('pending')
 })

@@ -15,7 +15,7 @@ type Ctx = Awaited<ReturnType<typeof testApi>>
 type Account = Awaited<ReturnType<Ctx['createAccount']>>
 
 const THIRD_PARTY = { product_id: 1, vehicle_class: 'private_car' }
-const DELIVERY = { product_id: 38, package_class: 'parcel', shipments_per_month: 40, period: 'quarterly' }
+const DELIVERY = { product_id: 41, package_class: 'parcel', shipments_per_month: 40, period: 'quarterly' }
 const STAFF_PLAN = { product_id: 32, plan_type: 'standard', members: 25, period: 'annual' }
 const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')

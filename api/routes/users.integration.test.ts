@@ -66,6 +66,10 @@ describeApi('users and permissions', () => {
 		expect(res.status).toBe(200)
 		expect(res.body.message).toBe('Profile saved.')
 		expect(res.body.data).toMatchObject({ first_name: 'Adaeze', last_name: 'Eze', phone: '08030000000' })
+		// Decision 025: '+234…' as people in Nigeria write it is the same number.
+		const international = await ctx.call('PATCH', `/users/${owner.userId}`, { token: owner.token, body: { phone: '+2348012345678' } })
+		expect(international.body.data.phone).toBe('08012345678')
+		expect((await ctx.call('GET', `/users/${owner.userId}`, { token: owner.token })).body.data.phone).toBe('08012345678')
 		const activities = await ctx.call('GET', '/activities?type=user.updated', { token: owner.token })
 		expect(activities.body.data.items[0].description).toBe('Profile of Adaeze Eze updated')
 	})
@@ -80,6 +84,9 @@ describeApi('users and permissions', () => {
 			message: 'Enter a valid Nigerian phone number, like 08031234567.',
 			errors: [{ path: 'phone', message: 'Enter a valid Nigerian phone number, like 08031234567.' }],
 		})
+		// A '+' inside the number is kept, not dropped, so the number is refused rather than quietly changed.
+		const plus = await ctx.call('PATCH', `/users/${owner.userId}`, { token: owner.token, body: { phone: '0803+1234567' } })
+		expect(plus).toMatchObject({ status: 400, body: { errors: [{ path: 'phone' }] } })
 		const name = await ctx.call('PATCH', `/users/${owner.userId}`, { token: owner.token, body: { last_name: '  ' } })
 		expect(name.body).toEqual({ message: 'Enter your last name.', errors: [{ path: 'last_name', message: 'Enter your last name.' }] })
 

@@ -95,9 +95,9 @@ export function AppShellEffects() {
 	}, [])
 
 	// A new version reloads at the next navigation, never under a user who is typing.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only; a version found stale mid-page waits for it
 	useEffect(() => {
 		if (stale) window.location.reload()
-		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [location.pathname])
 
 	useEffect(() => {

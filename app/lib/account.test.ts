@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { User } from '#api/contract/users.ts'
-import { isKycComplete, isLoggedIn, isNewAccount, needsCacVerification, pendingStep } from './account.ts'
+import { isKycComplete, needsCacVerification, pendingStep } from './account.ts'
 
 function user(overrides: { verified?: boolean; sector?: string | null; created_at?: string } = {}): User {
 	return {
@@ -31,12 +31,6 @@ function user(overrides: { verified?: boolean; sector?: string | null; created_a
 }
 
 describe('section 4 account states', () => {
-	test('logged in once the user has a first name', () => {
-		expect(isLoggedIn({ first_name: 'Ada' })).toBe(true)
-		expect(isLoggedIn({ first_name: '' })).toBe(false)
-		expect(isLoggedIn(null)).toBe(false)
-	})
-
 	test('KYC is complete with a sector and a verified email', () => {
 		expect(isKycComplete(user())).toBe(true)
 		expect(isKycComplete(user({ sector: null }))).toBe(false)
@@ -47,12 +41,6 @@ describe('section 4 account states', () => {
 		expect(pendingStep(user({ verified: false, sector: null }))).toBe('/verify-account')
 		expect(pendingStep(user({ sector: null }))).toBe('/update/kyc')
 		expect(pendingStep(user())).toBeNull()
-	})
-
-	test('an account is new on the day it was created, in Lagos time', () => {
-		const now = new Date('2026-11-21T22:30:00.000Z') // 23:30 in Lagos
-		expect(isNewAccount({ created_at: '2026-11-20T23:30:00.000Z' }, now)).toBe(true) // 00:30 on the 21st in Lagos
-		expect(isNewAccount({ created_at: '2026-11-20T22:30:00.000Z' }, now)).toBe(false) // 23:30 on the 20th
 	})
 
 	test('a business registered with the CAC needs verifying until it is verified; others never do', () => {

@@ -1,16 +1,7 @@
 import type { Customer, User } from '#api/contract/users.ts'
 
-/** Spec section 4: logged in once the user has a first name. */
-export const isLoggedIn = (user: Pick<User, 'first_name'> | null | undefined) => Boolean(user?.first_name)
-
 /** Spec section 4: KYC complete when the customer has a sector and the email is verified. */
 export const isKycComplete = (user: User) => Boolean(user.customer.meta.sector) && Boolean(user.email_verified_at)
-
-/** Spec section 4: an account is new when it was created today (Lagos time). */
-export function isNewAccount(user: Pick<User, 'created_at'>, now = new Date()) {
-	const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
-	return day(new Date(user.created_at)) === day(now)
-}
 
 /** Where a signed-in user belongs first, given section 4's states; null when anywhere is fine. */
 export function pendingStep(user: User): '/verify-account' | '/update/kyc' | null {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isLogoutText, notificationKind, shouldReportError } from './errors.ts'
+import { isLogoutText, notificationKind } from './errors.ts'
 
 describe('section 8', () => {
 	test('notifications: above 300 danger, exactly 300 warning, otherwise success', () => {
@@ -15,12 +15,5 @@ describe('section 8', () => {
 		expect(isLogoutText('USER NOT FOUND')).toBe(true)
 		expect(isLogoutText('We could not find that account.')).toBe(false)
 		expect(isLogoutText('You do not have permission to do this.')).toBe(false)
-	})
-
-	test('errors from 300 to 499 are not reported', () => {
-		expect(shouldReportError(299)).toBe(true)
-		expect(shouldReportError(300)).toBe(false)
-		expect(shouldReportError(499)).toBe(false)
-		expect(shouldReportError(500)).toBe(true)
 	})
 })

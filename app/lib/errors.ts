@@ -5,8 +5,6 @@ export const MESSAGES = {
 	network: 'Network error. Service may be unavailable or connection is unstable.',
 	unexpected: 'Unexpected error occurred.',
 	fallback: 'Something went wrong.',
-	noEmployeePolicy: 'Could not find any employee policy',
-	inspectionLink: 'Inspection link not available, contact support.',
 } as const
 
 const LOGOUT_TEXTS = [
@@ -34,8 +32,3 @@ export function notificationKind(status: number): NotificationKind {
 }
 
 export const DANGER_TITLE = 'Oops ):'
-
-/** Errors with status 300 to 499 are the user's to fix, not telemetry. */
-export function shouldReportError(status: number) {
-	return status < 300 || status >= 500
-}

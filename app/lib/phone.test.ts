@@ -24,12 +24,32 @@ describe('normalizePhoneInput', () => {
 		['23', '23'],
 		// Starts with 2 but not 234: the 11-character cap applies.
 		['20123456789012', '20123456789'],
-		['+0803', '0803'],
+		// '+234…' is the 234 form (decision 025).
+		['+2348012345678', '2348012345678'],
+		['+23408012345678', '2348012345678'],
+		// Any other '+' is kept where it was typed and counts towards the cap.
+		['0803+1234567', '0803+123456'],
+		['234+8031234567', '234+803123456'],
+		['08031234567+', '08031234567'],
+		['2+34', '2+34'],
 	])('%j -> %j', (raw, normalized) => {
 		expect(normalizePhoneInput(raw)).toBe(normalized)
 	})
 
-	test.each(['12345', '8031234567', '+1 555 0100', '+44 20 7946 0958', 'abc', '', '+', ' '])(
+	test.each([
+		'12345',
+		'8031234567',
+		'+1 555 0100',
+		'+44 20 7946 0958',
+		'abc',
+		'',
+		'+',
+		' ',
+		// A leading '+' that is not '+234' does not start with 0 or 2.
+		'+0803',
+		'+08031234567',
+		'++2348031234567',
+	])(
 		'%j is cleared',
 		(raw) => {
 			expect(normalizePhoneInput(raw)).toBe('')
@@ -37,7 +57,7 @@ describe('normalizePhoneInput', () => {
 	)
 
 	test('is idempotent', () => {
-		for (const raw of ['0803 123 4567', '+2340803123456789', '080312345678', '234000803']) {
+		for (const raw of ['0803 123 4567', '+2340803123456789', '080312345678', '234000803', '0803+1234567']) {
 			const once = normalizePhoneInput(raw)
 			expect(normalizePhoneInput(once)).toBe(once)
 		}
@@ -60,6 +80,8 @@ describe('isValidNigerianPhone', () => {
 		'234803123456',
 		'2341234567890',
 		'+2348031234567',
+		'0803+123456',
+		'234+803123456',
 		'0803 123 4567',
 		'',
 	])('%j is not valid', (value) => {
@@ -88,6 +110,13 @@ describe('phoneSchema', () => {
 		expect(phoneSchema.parse('0803 123 4567')).toBe('08031234567')
 		expect(phoneSchema.parse('+234 0803 123 4567')).toBe('2348031234567')
 		expect(phoneSchema.parse('080312345678')).toBe('08031234567')
+		expect(phoneSchema.parse('+2348012345678')).toBe('2348012345678')
+	})
+
+	test('a + anywhere but before 234 is kept, so the number is refused rather than quietly changed', () => {
+		for (const value of ['0803+1234567', '+08031234567', '234803+1234567']) {
+			expect(phoneSchema.safeParse(value).error?.issues.map((issue) => issue.message)).toEqual([PHONE_MESSAGE])
+		}
 	})
 
 	test.each(['12345', '0803123', '', '06031234567', undefined, 8031234567])('%j fails with the message', (value) => {

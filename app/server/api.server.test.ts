@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { MESSAGES } from '#app/lib/errors.ts'
 import { ApiCallError, ApiClient, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, ResponseCache, cacheTtl } from './api.server.ts'
+import { insurerCalls } from './insurer.server.ts'
 
 const json = (body: unknown, init: ResponseInit = {}) =>
 	new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
@@ -165,6 +166,56 @@ describe('caches', () => {
 		await a.call('GET', '/users/1', { cache: true })
 		await a.call('PATCH', '/users/1', { body: {} })
 		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 3 })
+	})
+
+	test('GET /team/{id} and GET /team/member/{id} are cached 80 s', async () => {
+		let now = 0
+		const seen: string[] = []
+		const transport = async (r: Request) => {
+			seen.push(new URL(r.url).pathname)
+			return json({ data: { members: [], invitations: [], n: seen.length } })
+		}
+		const api = insurerCalls(new ApiClient({ transport, baseUrl: 'http://x', cache: new ResponseCache(), token: 'A', now: () => now }))
+		await api.getTeam('biz-1')
+		await api.getTeamMember('user-1')
+		now = 79_999
+		await api.getTeam('biz-1')
+		await api.getTeamMember('user-1')
+		expect(seen).toEqual(['/team/biz-1', '/team/member/user-1'])
+		now = 80_000
+		await api.getTeam('biz-1')
+		await api.getTeamMember('user-1')
+		expect(seen).toEqual(['/team/biz-1', '/team/member/user-1', '/team/biz-1', '/team/member/user-1'])
+	})
+
+	test('a change to the team, by any member or by an invited person, clears every cached team, and only such a change', async () => {
+		let calls = 0
+		const cache = new ResponseCache()
+		const transport = async () => json({ data: { n: ++calls } })
+		const owner = insurerCalls(new ApiClient({ transport, baseUrl: 'http://x', cache, token: 'owner' }))
+		const admin = insurerCalls(new ApiClient({ transport, baseUrl: 'http://x', cache, token: 'admin' }))
+		const invited = insurerCalls(new ApiClient({ transport, baseUrl: 'http://x', cache }))
+		const changes: Array<[string, () => Promise<unknown>]> = [
+			['an invitation', () => admin.createInvitation({ email: 'new@example.com', role_id: 'role-1' })],
+			['a resent invitation', () => admin.resendInvitation('inv-1')],
+			['a revoked invitation', () => admin.revokeInvitation('inv-1')],
+			['an accepted invitation', () => invited.activateInvitation({ token: 't', first_name: 'A', last_name: 'B', password: 'p' })],
+			['a member changed', () => admin.updateTeamMember('user-1', { status: 'deactivated' })],
+			['a role renamed', () => admin.updateRole('role-1', { name: 'Finance' })],
+			['a name changed', () => admin.updateUser('user-2', { first_name: 'Bolu' })],
+		]
+		for (const [change, make] of changes) {
+			const team = (await owner.getTeam('biz-1')).data
+			const member = (await owner.getTeamMember('user-1')).data
+			expect((await owner.getTeam('biz-1')).data, change).toBe(team)
+			await make()
+			expect((await owner.getTeam('biz-1')).data, change).not.toEqual(team)
+			expect((await owner.getTeamMember('user-1')).data, change).not.toEqual(member)
+		}
+		// Any change clears the caller's own cache; a change elsewhere keeps the other members' team.
+		const team = (await owner.getTeam('biz-1')).data
+		await admin.fundWallet({ amount: 1000, idempotency_key: 'fund-1' })
+		expect((await owner.getTeam('biz-1')).data).toBe(team)
 	})
 
 	test('cached GETs under way at once share one request', async () => {

@@ -10,6 +10,13 @@ export const CACHE_RULES: Array<[RegExp, number]> = [
 	[/^\/states-with-lga$/, 30_000],
 	[/^\/team\//, 80_000],
 ]
+/** GET /team/{id} and GET /team/member/{id}: cached 80 s per token (spec section 7). */
+const TEAM_READS = /^\/team\//
+/**
+ * Changes to someone's team, their invitations, roles or names: the team as any member's token
+ * cached it is stale, not only the caller's, so every cached team is dropped.
+ */
+const TEAM_CHANGES = /^\/(?:invitations|team|roles|users)(?:\/|$)/
 
 export type Transport = (request: Request) => Promise<Response>
 
@@ -56,6 +63,13 @@ export class ResponseCache {
 	clearToken(token: string | undefined) {
 		const prefix = `${token ?? ''} `
 		for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key)
+	}
+	/** Drop what any token cached for a path matching `pattern` (the query is not part of the path). */
+	clearPaths(pattern: RegExp) {
+		for (const key of this.entries.keys()) {
+			const target = key.slice(key.indexOf(' ') + 1)
+			if (pattern.test(target.split('?')[0]!)) this.entries.delete(key)
+		}
 	}
 }
 
@@ -135,7 +149,10 @@ export class ApiClient {
 			return fetching.finally(() => this.opts.cache.inflight.delete(cacheKey))
 		}
 		const result = await this.fetch<T>(method, target, options.body, options.anonymous)
-		if (method !== 'GET') this.opts.cache.clearToken(this.token)
+		if (method !== 'GET') {
+			this.opts.cache.clearToken(this.token)
+			if (TEAM_CHANGES.test(path)) this.opts.cache.clearPaths(TEAM_READS)
+		}
 		return result
 	}
 

@@ -99,7 +99,7 @@ export function insurerCalls(client: ApiClient) {
 		deleteRole: (id: string) => del<Message>(`/roles/${encodeURIComponent(id)}`),
 		previewInvitation: (token: string) => get<Out<typeof InvitationPreview>>('/invitations/preview', { token }, false),
 		activateInvitation: (body: In<typeof ActivateInvitationBody>) => post<SessionUser>('/invitations/activate', body),
-		getTeam: (businessId: string) => get<Out<typeof TeamResponse>>(`/team/${encodeURIComponent(businessId)}`, undefined, false),
+		getTeam: (businessId: string) => get<Out<typeof TeamResponse>>(`/team/${encodeURIComponent(businessId)}`),
 		getTeamMember: (id: string) => get<TeamMember>(`/team/member/${encodeURIComponent(id)}`),
 		getActivities: (query: { type?: string; actor?: string; from?: string; to?: string; page?: number; page_size?: number } = {}) =>
 			get<Out<typeof ActivitiesResponse>>('/activities', query, false),

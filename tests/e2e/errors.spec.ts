@@ -24,20 +24,36 @@ test('signed out, / redirects to sign in with return_url', async ({ page, reques
 	await expectAccessible(page, js)
 })
 
-test('after signing out, neither Back nor a fresh visit shows the home page', async ({ page, js }) => {
+test('a page asked for with the connection down says so, in the words of section 8', async ({ page, context, js }) => {
+	test.skip(!js, 'Without JavaScript the browser shows its own offline page')
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await context.setOffline(true)
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something Went Wrong')
+	await expect(page.getByText('You appear to be offline. Please check your connection.')).toBeVisible()
+	await context.setOffline(false)
+})
+
+test('after signing out, neither Back nor a fresh visit shows a page of the account', async ({ page, js }) => {
 	await signIn(page, 'business@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
 	const greeting = page.getByRole('heading', { level: 1, name: /Adaeze/ })
 	await expect(greeting).toBeVisible()
-	// Without this the browser may show its stored copy of home on Back, with no request to the server.
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
+	await expect(page).toHaveURL('/settings')
+	// Without this the browser may show its stored copy of the page on Back, with no request to the server.
 	expect((await page.request.get('/')).headers()['cache-control']).toContain('no-store')
+	expect((await page.request.get('/settings')).headers()['cache-control']).toContain('no-store')
 	await page.getByRole('button', { name: 'Sign out' }).click()
 	await expect(page).toHaveURL('/login')
 
+	// With JavaScript, signing out replaced the entry of /settings (spec section 4), so Back goes to the
+	// page before it; without, the browser keeps the entry and asks the server for it again.
 	await page.goBack()
-	await expect(page).toHaveURL('/login?return_url=%2F')
+	await expect(page).toHaveURL(js ? '/login?return_url=%2F' : '/login?return_url=%2Fsettings')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
-	await expect(greeting).toHaveCount(0)
+	await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
 	await expectAccessible(page, js)
 
 	await visit(page, '/')

@@ -58,9 +58,17 @@ describe('the catalogue', () => {
 		])
 	})
 
-	test('has breakdown (37) and delivery cover (38) among the others', () => {
-		expect(productById(37)).toMatchObject({ slug: 'breakdown', category: 'others' })
-		expect(productById(38)).toMatchObject({ slug: 'delivery-cover', category: 'others' })
+	test("gives ids 28 to 39 to the health plans alone, besides the spec's travel 29 and laptop 30", () => {
+		const inRange = PRODUCTS.filter((p) => p.id >= 28 && p.id <= 39 && p.id !== 29 && p.id !== 30)
+		expect(inRange.length).toBeGreaterThan(0)
+		for (const p of inRange) expect(p.category, `product ${p.id}`).toBe('health')
+	})
+
+	test('has breakdown (40) and delivery cover (41) among the others, outside the health range', () => {
+		expect(productById(40)).toMatchObject({ slug: 'breakdown', category: 'others' })
+		expect(productById(41)).toMatchObject({ slug: 'delivery-cover', category: 'others' })
+		expect(findProduct(37)).toBeUndefined()
+		expect(findProduct(38)).toBeUndefined()
 	})
 
 	test('is exactly the catalogued ids, with no duplicate id or slug', () => {
@@ -153,8 +161,8 @@ describe('the catalogue', () => {
 		for (const p of productsInCategory('gadget')) expect(names(p.activation!.documents)).toEqual(['receipt', 'photo', 'proof_of_ownership'])
 		for (const p of productsInCategory('travel')) expect(names(p.activation!.documents)).toEqual(['passport_data_page'])
 		expect(fields(1)).toContain('registration_number')
-		expect(documents(37)).toEqual([])
-		expect(findProduct(38)!.activation).toBeNull()
+		expect(documents(40)).toEqual([])
+		expect(findProduct(41)!.activation).toBeNull()
 		expect(PRODUCTS.filter((p) => p.activation?.inspection).map((p) => p.id)).toEqual([2, 4, 14])
 	})
 

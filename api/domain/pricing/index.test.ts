@@ -16,7 +16,7 @@ function sampleBody(p: Product, pick: 'first' | 'last') {
 	const body: Record<string, unknown> = { product_id: p.id }
 	for (const field of p.purchase_fields) body[field.name] = value(field)
 	// The last package class is high value, which needs its declared value.
-	if (p.id === 38) body.declared_value = pick === 'first' ? 100_000 : 5_000_000
+	if (p.id === 41) body.declared_value = pick === 'first' ? 100_000 : 5_000_000
 	// A family plan has at least two people.
 	if (body.plan_type === 'family') body.members = pick === 'first' ? 2 : 6
 	return body
@@ -46,7 +46,7 @@ describe('computeQuote', () => {
 		expect(total({ product_id: 6, destination_zone: 'europe', days: 10, age: 30 })).toBe(22_500)
 		expect(total({ product_id: 29, destination_zone: 'europe', days: 10, age: 30 })).toBe(21_000)
 		expect(total({ product_id: 32, plan_type: 'family', members: 4, period: 'quarterly' })).toBe(81_000)
-		expect(total({ product_id: 37, vehicle_class: 'car', period: 'annual' })).toBe(18_000)
-		expect(total({ product_id: 38, package_class: 'parcel', shipments_per_month: 40, period: 'quarterly' })).toBe(42_000)
+		expect(total({ product_id: 40, vehicle_class: 'car', period: 'annual' })).toBe(18_000)
+		expect(total({ product_id: 41, package_class: 'parcel', shipments_per_month: 40, period: 'quarterly' })).toBe(42_000)
 	})
 })

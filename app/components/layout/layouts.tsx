@@ -41,7 +41,7 @@ export type NavItem = { to: string; label: string; end: boolean }
 
 function SignOut() {
 	return (
-		<Form method="post" action="/logout">
+		<Form method="post" action="/logout" replace>
 			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
 				Sign out
 			</button>

@@ -87,7 +87,7 @@ function NormalizedInput({
 	)
 }
 
-/** Nigerian telephone number: digits only, starts with 0 or 234, 11 or 13 digits (spec section 5). */
+/** Nigerian telephone number: digits and '+', starts with 0, 2 or +234, 11 or 13 characters (spec section 5). */
 export function PhoneInput(props: NormalizedInputProps) {
 	return <NormalizedInput inputMode="tel" autoComplete="tel" {...props} type="tel" normalize={normalizePhoneInput} />
 }
