@@ -3,7 +3,7 @@ import { SheetError, type SheetRow } from './rows.ts'
 import { readXlsx } from './xlsx.ts'
 
 export { parseCsv, toCsv } from './csv.ts'
-export { SHEET_LIMITS, SheetError, type SheetRow } from './rows.ts'
+export { SheetError, type SheetRow } from './rows.ts'
 export { readXlsx } from './xlsx.ts'
 export * from './staff.ts'
 
