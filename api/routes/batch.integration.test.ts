@@ -4,7 +4,8 @@ import { activities, purchases, staff, staffBatches } from '#api/db/schema.ts'
 import { checkPdf } from '#tests/support/pdf.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { newKey } from '#tests/support/wallet.ts'
-import { xlsx } from '#tests/support/zip.ts'
+import { SHEET_WORKER_LIMITS } from '#api/workers/sheet.ts'
+import { manyRowsXlsx, rawXlsx, xlsx } from '#tests/support/zip.ts'
 
 // GET /purchases/batch/template, POST /purchases/batch/preview, GET /purchases/batch/:id,
 // POST /purchases/batch, GET /policies/:id/staff-sheet and a staff plan's POST /policies/:id/activate.
@@ -140,6 +141,50 @@ describeApi('batch upload of staff', () => {
 		const notMultipart = await ctx.call('POST', '/purchases/batch/preview', { token: owner.token, body: {} })
 		expect(notMultipart).toMatchObject({ status: 400, body: { message: 'Send the staff list as multipart/form-data: file, product_id and period.' } })
 		expect(await ctx.db.select().from(staffBatches).where(eq(staffBatches.productId, 1))).toEqual([])
+	})
+
+	test('hostile workbooks: a cell at column ZZZZZZ and unclosed <row> tags are refused (400) at once, and the API carries on', async () => {
+		const NOT_XLSX = 'This file is not an Excel workbook we can read. Save it as CSV or XLSX and upload it again.'
+		const farColumn = rawXlsx('<row r="1"><c r="ZZZZZZ1" t="inlineStr"><is><t>x</t></is></c></row>')
+		const unclosed = rawXlsx('<row>'.repeat(320))
+		expect(farColumn.length).toBeLessThan(1_000)
+		expect(unclosed.length).toBeLessThan(2_000)
+		for (const file of [farColumn, unclosed]) {
+			const started = performance.now()
+			expect(await preview(owner.token, { file: new File([file], 'staff.xlsx'), product_id: ZENCARE, period: 'annual' })).toEqual({
+				status: 400,
+				body: { message: NOT_XLSX, errors: [{ path: 'file', message: NOT_XLSX }] },
+			})
+			expect(performance.now() - started).toBeLessThan(SHEET_WORKER_LIMITS.timeMs)
+		}
+		expect((await preview(owner.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).status).toBe(201)
+	})
+
+	test('a workbook too big to parse gets 422 within the limits, and other requests are answered meanwhile (it is read off the request thread)', async () => {
+		// A million rows: 5 MB zipped, far more than the reader's memory or time once parsed.
+		const hostile = new File([manyRowsXlsx(1_000_000)], 'staff.xlsx')
+		const started = performance.now()
+		let hostileDone = false
+		const hostileAnswer = preview(owner.token, { file: hostile, product_id: ZENCARE, period: 'annual' }).finally(() => {
+			hostileDone = true
+		})
+		const honest = preview(owner.token, { file: csvFile(staffCsv(3)), product_id: ZENCARE, period: 'annual' })
+		// Cheap requests, one after another, for as long as the hostile file is being read: none waits for it.
+		const latencies: number[] = []
+		while (!hostileDone) {
+			const sent = performance.now()
+			expect((await download(owner.token, '/purchases/batch/template')).status).toBe(200)
+			latencies.push(performance.now() - sent)
+			await new Promise((resolve) => setTimeout(resolve, 50))
+		}
+		const answer = await hostileAnswer
+		const seconds = (performance.now() - started) / 1_000
+		expect(answer.status).toBe(422)
+		expect(answer.body.errors).toEqual([{ path: 'file', message: expect.stringMatching(/^This file (could not be read in time|is too large to read)/) }])
+		expect(seconds).toBeLessThan(SHEET_WORKER_LIMITS.timeMs / 1_000 + 10)
+		expect((await honest).status).toBe(201)
+		expect(latencies.length).toBeGreaterThan(3)
+		expect(Math.max(...latencies)).toBeLessThan(2_000)
 	})
 
 	test('no token is 401; a role without products.buy is 403; an individual is told batch upload is for businesses', async () => {

@@ -53,7 +53,7 @@ export const batchRoutes = [
 		method: 'post',
 		path: '/purchases/batch/preview',
 		summary:
-			'Check a staff list for a staff health plan: multipart/form-data with file (CSV or XLSX, told by its content, 5 MB at most, 1,000 staff at most), product_id (a health plan) and period. The list is kept with each row and its errors and priced (members = rows, plan type standard); nothing is bought. Business accounts only',
+			'Check a staff list for a staff health plan: multipart/form-data with file (CSV or XLSX, told by its content, 5 MB at most, 1,000 staff at most), product_id (a health plan) and period. The list is kept with each row and its errors and priced (members = rows, plan type standard); nothing is bought. A file that cannot be read within the limits of time and memory is a 422 (docs/decisions/028). Business accounts only',
 		tag: 'purchases',
 		auth: 'user',
 		permission: 'products.buy',

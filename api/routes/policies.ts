@@ -29,7 +29,7 @@ const ActivationForm = z
 	.catchall(
 		z.union([
 			z.string().describe('An activation field, named by the product'),
-			z.file().max(UPLOAD_MAX_BYTES).describe('An activation document, named by the product: JPG, PNG or PDF as its `accept` allows (told by its first bytes), 5 MB at most'),
+			z.file().max(UPLOAD_MAX_BYTES).describe('An activation document, named by the product: JPG, PNG or PDF as its `accept` allows (told by its content: a picture must decode, up to 50 megapixels, and is stored re-encoded without its metadata; a PDF needs its header and %%EOF and no HTML), 5 MB at most'),
 		]),
 	)
 
@@ -127,7 +127,7 @@ export const policyRoutes = [
 		method: 'post',
 		path: '/policies/:id/activate',
 		summary:
-			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their first bytes, 5 MB at most each). A staff plan takes its activation sheet instead, as file (CSV or XLSX: email and date_of_birth of each member of its staff, once each; each row's problem at rows.<row>.<field>). The policy or plan becomes active",
+			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their content, 5 MB at most each; pictures are stored re-encoded). A staff plan takes its activation sheet instead, as file (CSV or XLSX: email and date_of_birth of each member of its staff, once each; each row's problem at rows.<row>.<field>). The policy or plan becomes active",
 		tag: 'policies',
 		auth: 'user',
 		permission: 'plans.manage',

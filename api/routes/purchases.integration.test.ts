@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { ledgerTransfers, payments, policies, purchases } from '#api/db/schema.ts'
 import { chargeSuccessEvent } from '#api/payments/sandbox.ts'
@@ -17,7 +18,8 @@ type Account = Awaited<ReturnType<Ctx['createAccount']>>
 const THIRD_PARTY = { product_id: 1, vehicle_class: 'private_car' }
 const DELIVERY = { product_id: 41, package_class: 'parcel', shipments_per_month: 40, period: 'quarterly' }
 const STAFF_PLAN = { product_id: 32, plan_type: 'standard', members: 25, period: 'annual' }
-const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])
+const photo = (format: 'jpeg' | 'png') => sharp({ create: { width: 32, height: 24, channels: 3, background: '#c0392b' } })[format]()
+const JPG = new Uint8Array(await photo('jpeg').toBuffer())
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
 
 describeApi('the catalogue', () => {
@@ -270,6 +272,45 @@ describeApi('buying cover', () => {
 			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data.status).toBe('pending')
 		})
 
+		const storedFiles = async () => (await readdir(ctx.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length
+
+		test('a PNG header on an HTML page, or a PDF header on one, is refused beside its field, and nothing is stored', async () => {
+			const before = await storedFiles()
+			const html = new TextEncoder().encode('<html><body><script>alert(document.cookie)</script></body></html>')
+			const fakePng = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...html])
+			const fakePdf = new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), ...html, ...new TextEncoder().encode('\n%%EOF\n')])
+			const res = await activate(owner.token, policyId, gadgetForm({ photo: fakePng, receipt: fakePdf }))
+			expect(res.status).toBe(400)
+			expect((await res.json()).errors).toEqual([
+				{ path: 'receipt', message: 'This PDF could not be read: it is damaged or not a PDF. Upload a JPG, PNG or PDF.' },
+				{ path: 'photo', message: 'This picture could not be read: it is damaged or not a picture. Upload a JPG or PNG photo.' },
+			])
+			expect(await storedFiles()).toBe(before)
+			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data).toMatchObject({ status: 'pending', documents: [] })
+		})
+
+		test('a real PNG is stored re-encoded, its metadata dropped; documents download as attachments the browser must not sniff', async () => {
+			const pngId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body.data
+				.policy.id as string
+			const png = new Uint8Array(await photo('png').withMetadata({ exif: { IFD0: { Artist: 'Ngozi at home' } } }).toBuffer())
+			expect((await sharp(png).metadata()).exif).toBeDefined()
+			expect((await activate(owner.token, pngId, gadgetForm({ proof_of_ownership: png }))).status).toBe(200)
+			const detail = (await ctx.call('GET', `/policies/${pngId}`, { token: owner.token })).body.data
+			const proof = detail.documents.find((d: { field: string }) => d.field === 'proof_of_ownership')
+			expect(proof).toMatchObject({ media_type: 'image/png', filename: 'proof_of_ownership.bin' })
+			const file = await ctx.api.request(`/api/v1/documents/${proof.id}`, { headers: { authorization: `Bearer ${owner.token}` } })
+			expect(file.status).toBe(200)
+			expect(file.headers.get('content-type')).toBe('image/png')
+			expect(file.headers.get('content-disposition')).toBe('attachment; filename="proof_of_ownership.bin"')
+			expect(file.headers.get('x-content-type-options')).toBe('nosniff')
+			const stored = Buffer.from(await file.arrayBuffer())
+			expect(stored.equals(Buffer.from(png))).toBe(false)
+			expect(proof.size).toBe(stored.length)
+			const metadata = await sharp(stored).metadata()
+			expect(metadata).toMatchObject({ format: 'png', width: 32, height: 24 })
+			expect(metadata.exif).toBeUndefined()
+		})
+
 		test('a valid activation makes the policy active; its documents are served to their owner only', async () => {
 			const hr = await ctx.createMember(owner, 'HR')
 			const viewer = await ctx.createMember(owner, 'Viewer')
@@ -294,11 +335,10 @@ describeApi('buying cover', () => {
 		test('two activations at once: one wins, and the loser leaves no files behind', async () => {
 			const raceId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body
 				.data.policy.id as string
-			const files = async () => (await readdir(ctx.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length
-			const before = await files()
+			const before = await storedFiles()
 			const statuses = (await Promise.all([activate(owner.token, raceId, gadgetForm()), activate(owner.token, raceId, gadgetForm())])).map((r) => r.status)
 			expect(statuses.sort()).toEqual([200, 409])
-			expect(await files()).toBe(before + 3)
+			expect(await storedFiles()).toBe(before + 3)
 			const detail = (await ctx.call('GET', `/policies/${raceId}`, { token: owner.token })).body.data
 			expect(detail.documents).toHaveLength(3)
 		})

@@ -5,7 +5,8 @@ import { documents, policies } from '../db/schema.ts'
 import { productById, type FormField, type Product } from '../domain/catalogue/index.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, type AuthUser } from '../http.ts'
-import { sniffType, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
+import { checkUpload, IMAGE_MAX_PIXELS, type UploadProblem } from '../storage/uploads.ts'
 import { dateOfBirthProblem } from '../domain/batch/staff.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { inSentence } from '../domain/text.ts'
@@ -15,9 +16,26 @@ import { findPolicy } from './purchases.ts'
 
 export const UPLOAD_TYPE_MESSAGE = 'Upload a JPG, PNG or PDF.'
 export const UPLOAD_SIZE_MESSAGE = 'Each file must be 5 MB or smaller.'
+const PHOTO_MESSAGE = 'Upload a JPG or PNG photo.'
+
+/** What to say beside a document's field when its file is refused. */
+function uploadMessage(problem: UploadProblem, accept: readonly string[]) {
+	const upload = accept.includes('application/pdf') ? UPLOAD_TYPE_MESSAGE : PHOTO_MESSAGE
+	switch (problem) {
+		case 'unknown':
+			return UPLOAD_TYPE_MESSAGE
+		case 'refused':
+			return PHOTO_MESSAGE
+		case 'picture':
+			return `This picture could not be read: it is damaged or not a picture. ${upload}`
+		case 'pixels':
+			return `This picture is too large: upload one of at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`
+		case 'pdf':
+			return `This PDF could not be read: it is damaged or not a PDF. ${upload}`
+	}
+}
 
 type Problem = { path: string; message: string }
-
 
 /** A field of the activation form, checked as its catalogue entry describes it. */
 function checkField(field: FormField, raw: string): string | null {
@@ -46,8 +64,8 @@ type Upload = { name: string; field: string; bytes: Uint8Array; type: keyof type
 
 /**
  * Activate a pending policy with the product's activation fields and documents (multipart). Files are
- * checked by their first bytes and size, stored through the storage module, and the policy becomes
- * active in one transaction with their records.
+ * checked by their size and content (pictures decoded and re-encoded, PDFs' structure checked: decision
+ * 029), stored through the storage module, and the policy becomes active in one transaction with their records.
  */
 export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, readForm: () => Promise<FormData | null>) {
 	const { policy } = await findPolicy(deps.db, auth.customerId, id)
@@ -81,13 +99,12 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 			problems.push({ path: doc.name, message: UPLOAD_SIZE_MESSAGE })
 			continue
 		}
-		const bytes = new Uint8Array(await file.arrayBuffer())
-		const type = sniffType(bytes)
-		if (!type || !doc.accept.includes(type)) {
-			problems.push({ path: doc.name, message: type && !doc.accept.includes(type) ? 'Upload a JPG or PNG photo.' : UPLOAD_TYPE_MESSAGE })
+		const checked = await checkUpload(new Uint8Array(await file.arrayBuffer()), doc.accept)
+		if ('problem' in checked) {
+			problems.push({ path: doc.name, message: uploadMessage(checked.problem, doc.accept) })
 			continue
 		}
-		uploads.push({ name: file.name || `${doc.name}.${UPLOAD_TYPES[type]}`, field: doc.name, bytes, type })
+		uploads.push({ name: file.name || `${doc.name}.${UPLOAD_TYPES[checked.type]}`, field: doc.name, ...checked })
 	}
 	if (problems.length) throw new ApiError(400, problems[0]!.message, problems)
 	// Files first: never a record without its bytes. A transaction that fails (a second activation

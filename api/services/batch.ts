@@ -6,8 +6,6 @@ import { QuoteBody, type Quote } from '../contract/quotes.ts'
 import type { Db } from '../db/client.ts'
 import { customers, policies, staff, staffBatches } from '../db/schema.ts'
 import {
-	readSheet,
-	SheetError,
 	STAFF_COLUMNS,
 	SHEET_COLUMNS,
 	TEMPLATE_ROWS,
@@ -15,6 +13,7 @@ import {
 	validateStaffList,
 	validateStaffSheet,
 	type RowError,
+	type SheetRow,
 } from '../domain/batch/index.ts'
 import { findProduct, productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
@@ -22,6 +21,7 @@ import { computeQuote } from '../domain/pricing/index.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, type AuthUser } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
+import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
 import { buy, findPolicy } from './purchases.ts'
 
@@ -31,12 +31,15 @@ import { buy, findPolicy } from './purchases.ts'
 type BatchRow = typeof staffBatches.$inferSelect
 type PolicyRow = typeof policies.$inferSelect
 type Problem = { path: string; message: string }
+/** A problem with the uploaded file: 400, or 422 when it could not be read within the limits. */
+type FileProblem = Problem & { status: 400 | 422 }
 export type ReadForm = () => Promise<FormData | null>
 
 export const FILE_SIZE_MESSAGE = 'The file must be 5 MB or smaller.'
 const PRODUCT_MESSAGE = 'Choose a health plan: batch upload buys a staff health plan.'
 
-const badRequest = (problems: Problem[]) => new ApiError(400, problems[0]!.message, problems)
+const badRequest = (problems: Problem[], status: 400 | 422 = 400) =>
+	new ApiError(status, problems[0]!.message, problems.map(({ path, message }) => ({ path, message })))
 
 /** Batch upload buys a staff plan, which only a business has (spec section 1). */
 async function requireBusiness(db: Db, customerId: string) {
@@ -49,17 +52,14 @@ async function requireBusiness(db: Db, customerId: string) {
 /** The template: the staff list's header and two example rows. */
 export const templateCsv = () => toCsv([[...STAFF_COLUMNS], ...TEMPLATE_ROWS])
 
-/** The uploaded file under `file`, read into rows, or the problem with it. */
-async function readUpload(form: FormData, what: string): Promise<{ name: string; rows: ReturnType<typeof readSheet> } | Problem> {
+/** The uploaded file under `file`, read into rows off the request thread, or the problem with it. */
+async function readUpload(form: FormData, what: string): Promise<{ name: string; rows: SheetRow[] } | FileProblem> {
 	const file = form.get('file')
-	if (!(file instanceof File) || file.size === 0) return { path: 'file', message: `Upload ${what}: a CSV or XLSX file.` }
-	if (file.size > UPLOAD_MAX_BYTES) return { path: 'file', message: FILE_SIZE_MESSAGE }
-	try {
-		return { name: (file.name || 'staff.csv').slice(0, 200), rows: readSheet(new Uint8Array(await file.arrayBuffer())) }
-	} catch (error) {
-		if (error instanceof SheetError) return { path: 'file', message: error.message }
-		throw error
-	}
+	if (!(file instanceof File) || file.size === 0) return { path: 'file', message: `Upload ${what}: a CSV or XLSX file.`, status: 400 }
+	if (file.size > UPLOAD_MAX_BYTES) return { path: 'file', message: FILE_SIZE_MESSAGE, status: 400 }
+	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()))
+	if ('message' in read) return { path: 'file', message: read.message, status: read.status }
+	return { name: (file.name || 'staff.csv').slice(0, 200), rows: read.rows }
 }
 
 function staffPlanProduct(raw: FormDataEntryValue | null): Product | null {
@@ -109,7 +109,7 @@ export async function previewBatch(deps: Deps, auth: AuthUser, readForm: ReadFor
 	}
 	const upload = await readUpload(form, 'the staff list')
 	if ('path' in upload) problems.push(upload)
-	if (problems.length || 'path' in upload || !product) throw badRequest(problems)
+	if (problems.length || 'path' in upload || !product) throw badRequest(problems, 'path' in upload ? upload.status : 400)
 	const checked = validateStaffList(upload.rows, { today: lagosDate(deps.now()), memberAge: product.member_age })
 	if (!checked.ok) throw badRequest([{ path: 'file', message: checked.message }])
 	const [batch] = await deps.db
@@ -240,7 +240,7 @@ export async function activatePlan(deps: Deps, auth: AuthUser, plan: PolicyRow, 
 	const form = await readForm()
 	if (!form) throw new ApiError(400, 'Send the activation sheet as multipart/form-data, in a field named file.')
 	const upload = await readUpload(form, 'the activation sheet')
-	if ('path' in upload) throw badRequest([upload])
+	if ('path' in upload) throw badRequest([upload], upload.status)
 	const checked = validateStaffSheet(
 		upload.rows,
 		members.map((m) => m.email),

@@ -81,6 +81,10 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	await expect(page.getByText('Active', { exact: true })).toBeVisible()
 	await expect(page.getByText('KJA 123 AB')).toBeVisible()
 	await expect(page.getByRole('link', { name: 'scan.pdf' })).toBeVisible()
+	// An uploaded document is only ever a download the browser must not sniff (decision 029).
+	const scan = await page.request.get((await page.getByRole('link', { name: 'scan.pdf' }).getAttribute('href'))!)
+	expect(scan.status()).toBe(200)
+	expect(scan.headers()).toMatchObject({ 'content-disposition': 'attachment; filename="scan.pdf"', 'x-content-type-options': 'nosniff' })
 
 	const pdf = await downloadCertificate(page)
 	expect(pdf.startsWith('%PDF-1.4')).toBe(true)

@@ -102,3 +102,25 @@ export function xlsx(rows: Array<Array<string | number | { date: number }>>, opt
 		{ name: 'xl/worksheets/sheet1.xml', data: `<worksheet ${ns}><sheetData>${sheetRows.join('')}</sheetData></worksheet>`, deflate },
 	])
 }
+
+/** A workbook of one sheet whose sheetData is the raw XML given, for files no spreadsheet would write. */
+export function rawXlsx(sheetData: string, options: { workbookPr?: string; styles?: string } = {}) {
+	const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+	const rel = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+	return zip([
+		{
+			name: 'xl/workbook.xml',
+			data: `<workbook ${ns} ${rel}>${options.workbookPr ?? ''}<sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+		},
+		{
+			name: 'xl/_rels/workbook.xml.rels',
+			data: '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+		},
+		...(options.styles ? [{ name: 'xl/styles.xml', data: `<styleSheet ${ns}>${options.styles}</styleSheet>` }] : []),
+		{ name: 'xl/worksheets/sheet1.xml', data: `<worksheet ${ns}><sheetData>${sheetData}</sheetData></worksheet>` },
+	])
+}
+
+/** `n` one-cell rows: a million are 5 MB zipped, and far more than a reader's memory once parsed. */
+export const manyRowsXlsx = (n: number) =>
+	rawXlsx(Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join(''))

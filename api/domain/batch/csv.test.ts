@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { parseCsv, SheetError, toCsv } from './csv.ts'
+import { parseCsv, toCsv } from './csv.ts'
+import { SheetError } from './rows.ts'
 
 describe('parseCsv', () => {
 	test('plain rows, numbered as a spreadsheet numbers them', () => {
@@ -43,6 +44,21 @@ describe('parseCsv', () => {
 
 	test('a quote that never closes is a clear error', () => {
 		expect(() => parseCsv('a\n"b,c\n')).toThrow(new SheetError('Row 2 opens a quote (") that never closes. Check the file and upload it again.'))
+	})
+})
+
+describe('parseCsv stays within the limits', () => {
+	test('the header and 1,000 staff are read; one more row is refused, blank rows not counted', () => {
+		const rows = (n: number) => ['h', ...Array.from({ length: n }, (_, i) => `p${i}`)].join('\n\n')
+		expect(parseCsv(rows(1_000))).toHaveLength(1_001)
+		expect(() => parseCsv(rows(1_001))).toThrow(new SheetError('The file has more than 1,000 staff: upload at most 1,000 at a time.'))
+	})
+
+	test('something beyond column Z, a cell above 1,000 characters or a record longer than a full row is refused', () => {
+		expect(parseCsv(`a${','.repeat(40)}\n`)[0]!.cells).toHaveLength(26)
+		expect(() => parseCsv(`a${','.repeat(30)}b\n`)).toThrow(new SheetError("Row 1 has something beyond column Z: keep the list to the template's columns."))
+		expect(() => parseCsv(`h\na,${'x'.repeat(1_001)}\n`)).toThrow(new SheetError('Row 2 has a cell longer than 1,000 characters: check the file and upload it again.'))
+		expect(() => parseCsv(`h\n"${'x'.repeat(30_000)}`)).toThrow(new SheetError("Row 2 is too long: keep the list to the template's columns and check the file."))
 	})
 })
 

@@ -1,53 +1,39 @@
-/** A row of a spreadsheet as its user counts it: the header is row 1. */
-export type SheetRow = { row: number; cells: string[] }
-
-/** A file that cannot be read as a staff list: its message is shown as it is. */
-export class SheetError extends Error {}
-
-const blank = (cells: string[]) => cells.every((c) => c.trim() === '')
+import { CsvError, parse } from 'csv-parse/sync'
+import { SHEET_LIMITS, SheetError, sheetRows, type SheetRow } from './rows.ts'
 
 /**
- * RFC 4180 CSV: fields in double quotes may hold commas, line breaks and doubled quotes. A byte-order
- * mark is dropped, CRLF, LF and CR all end a record, and blank records are skipped but still counted,
- * so a row's number is the one a spreadsheet shows.
+ * RFC 4180 CSV, read by csv-parse: fields in double quotes may hold commas, line breaks and doubled
+ * quotes. A byte-order mark is dropped, CRLF, LF and CR all end a record, and blank records are
+ * skipped but still counted, so a row's number is the one a spreadsheet shows. Within SHEET_LIMITS.
  */
 export function parseCsv(text: string): SheetRow[] {
-	const source = text.startsWith('\uFEFF') ? text.slice(1) : text
-	const rows: SheetRow[] = []
-	let cells: string[] = []
-	let field = ''
-	let quoted = false
-	let record = 1
-	const endField = () => {
-		cells.push(field)
-		field = ''
+	const sheet = sheetRows()
+	try {
+		parse(text, {
+			bom: true,
+			record_delimiter: ['\r\n', '\n', '\r'],
+			relax_column_count: true,
+			relax_quotes: true,
+			trim: true,
+			// A record is at most a full row of full cells: a longer one stops the reader at once.
+			max_record_size: SHEET_LIMITS.columns * SHEET_LIMITS.cellChars,
+			on_record: (record: string[], { records }) => {
+				sheet.add(records, record)
+				return null
+			},
+		})
+	} catch (error) {
+		if (!(error instanceof CsvError)) throw error
+		const row = ((error as CsvError & { records?: number }).records ?? 0) + 1
+		if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+			throw new SheetError(`Row ${row} opens a quote (") that never closes. Check the file and upload it again.`)
+		}
+		if (error.code === 'CSV_MAX_RECORD_SIZE') {
+			throw new SheetError(`Row ${row} is too long: keep the list to the template's columns and check the file.`)
+		}
+		throw new SheetError(`Row ${row} could not be read as CSV. Check the file and upload it again.`)
 	}
-	const endRecord = () => {
-		endField()
-		if (!blank(cells)) rows.push({ row: record, cells })
-		cells = []
-		record++
-	}
-	for (let i = 0; i < source.length; i++) {
-		const ch = source[i]!
-		if (quoted) {
-			if (ch !== '"') field += ch
-			else if (source[i + 1] === '"') {
-				field += '"'
-				i++
-			} else quoted = false
-		} else if (ch === '"' && field.trim() === '') {
-			field = ''
-			quoted = true
-		} else if (ch === ',') endField()
-		else if (ch === '\r' || ch === '\n') {
-			if (ch === '\r' && source[i + 1] === '\n') i++
-			endRecord()
-		} else field += ch
-	}
-	if (quoted) throw new SheetError(`Row ${record} opens a quote (") that never closes. Check the file and upload it again.`)
-	if (field !== '' || cells.length) endRecord()
-	return rows
+	return sheet.rows
 }
 
 /** A spreadsheet cell: quoted when it must be, and never read as a formula. */

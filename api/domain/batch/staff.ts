@@ -1,6 +1,6 @@
 import { isValidNigerianPhone, normalizePhoneInput, PHONE_MESSAGE } from '../../contract/phone-rule.ts'
 import type { Range } from '../../contract/quote-options.ts'
-import type { SheetRow } from './csv.ts'
+import type { SheetRow } from './rows.ts'
 
 // The staff list of a batch upload and the activation sheet of a staff plan
 // (docs/decisions/016-batch-upload.md): pure checks, one message per field a row gets wrong.

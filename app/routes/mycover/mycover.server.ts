@@ -14,7 +14,11 @@ export async function loadPolicy(api: InsurerCalls, id: string) {
 	}
 }
 
-/** A file the API sends, passed on as a download; a policy or document that is not there is a 404. */
+/**
+ * A file the API sends, passed on as a download; a policy or document that is not there is a 404. It is
+ * always an attachment the browser must not sniff, whatever the API said: an uploaded document is never
+ * shown as a page of the portal's origin (decision 029).
+ */
 export async function passOnFile(fetchFile: () => Promise<Response>, fallbackName: string) {
 	let file: Response
 	try {
@@ -25,10 +29,12 @@ export async function passOnFile(fetchFile: () => Promise<Response>, fallbackNam
 		}
 		throw error
 	}
+	const filename = (file.headers.get('content-disposition')?.match(/filename="([^"]*)"/)?.[1] || fallbackName).replace(/[^\w.-]/g, '_')
 	return new Response(file.body, {
 		headers: {
 			'Content-Type': file.headers.get('content-type') ?? 'application/octet-stream',
-			'Content-Disposition': file.headers.get('content-disposition') ?? `attachment; filename="${fallbackName}"`,
+			'Content-Disposition': `attachment; filename="${filename}"`,
+			'X-Content-Type-Options': 'nosniff',
 			'Cache-Control': 'private, no-store',
 		},
 	})

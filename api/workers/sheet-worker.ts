@@ -1,0 +1,14 @@
+import { readSheet, SheetError } from '../domain/batch/index.ts'
+import { serve } from './run.ts'
+
+// The worker that reads an uploaded spreadsheet (api/workers/sheet.ts starts it): the bytes in, the
+// rows or the file's problem out.
+
+serve(async (bytes) => {
+	try {
+		return { rows: await readSheet(bytes) }
+	} catch (error) {
+		if (!(error instanceof SheetError)) throw error
+		return { problem: error.message }
+	}
+})
