@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { Permission } from './domain/permissions.ts'
@@ -28,7 +29,11 @@ export type AuthUser = {
 	permissions: string[]
 }
 
-export type Env = { Variables: { auth: AuthUser | null; requestId: string; newToken?: string } }
+export type Env = {
+	/** Set when the API serves a Node socket; unset when the portal calls it in process. */
+	Bindings: { incoming?: IncomingMessage } | undefined
+	Variables: { auth: AuthUser | null; requestId: string; newToken?: string; clientAddress: string | null }
+}
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 
