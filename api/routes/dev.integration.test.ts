@@ -30,10 +30,20 @@ describeApi('dev outbox', () => {
 		const { db } = await testApi()
 		const outbox = await createMailer({ db, from: 'test@localhost' })
 		const smtp = { ...outbox, kind: 'smtp' as const }
-		for (const [mailer, demo] of [[outbox, false], [smtp, true]] as const) {
+		for (const [mailer, demo] of [
+			[outbox, false],
+			[smtp, true],
+		] as const) {
 			const cac = createLocalCacRegistry(db)
 			const payments = createSandboxGateway({ db, secret: 'dev-outbox-test-secret', apiUrl: 'http://portal.test' })
-			const env = { publicUrl: 'http://portal.test', demo, outboxPublic: true, trustProxy: false, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000 }
+			const env = {
+				publicUrl: 'http://portal.test',
+				demo,
+				outboxPublic: true,
+				trustProxy: false,
+				walletFundMax: 5_000_000,
+				withdrawalApprovalThreshold: 1_000_000,
+			}
 			const api = createApi({ db, mailer, cac, payments, storage: createDiskStorage('/nonexistent'), env, now: () => new Date() })
 			const res = await api.request('/api/v1/dev/outbox', { headers: { 'x-forwarded-for': '127.0.0.1' } })
 			expect(res.status).toBe(404)

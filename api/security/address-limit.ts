@@ -17,11 +17,15 @@ export async function takeAddressHit(db: Db, address: string | null, action: Add
 	return db.transaction(async (tx) => {
 		// Requests sent at once must not all count the same earlier hits.
 		await lockKey(tx, 'address', `${action} ${address}`)
-		await tx.delete(addressHits).where(and(eq(addressHits.address, address), eq(addressHits.action, action), lte(addressHits.createdAt, since)))
+		await tx
+			.delete(addressHits)
+			.where(and(eq(addressHits.address, address), eq(addressHits.action, action), lte(addressHits.createdAt, since)))
 		const [{ count }] = (await tx
 			.select({ count: sql<number>`count(*)::int` })
 			.from(addressHits)
-			.where(and(eq(addressHits.address, address), eq(addressHits.action, action), gt(addressHits.createdAt, since)))) as [{ count: number }]
+			.where(and(eq(addressHits.address, address), eq(addressHits.action, action), gt(addressHits.createdAt, since)))) as [
+			{ count: number },
+		]
 		if (count >= limit.max) throw new ApiError(429, limit.message)
 		const [hit] = await tx.insert(addressHits).values({ address, action, createdAt: now }).returning({ id: addressHits.id })
 		return hit!.id

@@ -9,7 +9,10 @@ test('a sign-up with the hidden field filled is refused with a generic message, 
 	await expect(honeypot).toBeHidden()
 	const email = uniqueEmail('bot')
 	const form = { account_type: 'individual', first_name: 'Bot', last_name: 'Ng', email, phone: '08031234567', password: 'Kola-nut-7421' }
-	const refused = await page.request.post('/register?type=individual', { form: { ...form, name__confirm: 'http://spam.example' }, maxRedirects: 0 })
+	const refused = await page.request.post('/register?type=individual', {
+		form: { ...form, name__confirm: 'http://spam.example' },
+		maxRedirects: 0,
+	})
 	expect(refused.status()).toBe(400)
 	expect(await refused.text()).toContain('We could not accept this form. Reload the page and try again.')
 	const signIn = await page.request.post('/api/v1/auth/sign-in', { data: { email, password: form.password } })
