@@ -6,6 +6,7 @@ import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { bootApi } from './api/bootstrap.ts'
 import { readApiEnv } from './api/env.ts'
+import { clientAddressOf } from './api/security/client-address.ts'
 
 /**
  * The one process: static files, the insurer API at /api/v1 (unless API_BASE_URL points the portal at
@@ -30,7 +31,8 @@ if (!apiBaseUrl) {
 	app.use((req, res, next) => (req.path === '/api/v1' || req.path.startsWith('/api/v1/') ? listener(req, res) : next()))
 }
 
-type BuildWithContext = ServerBuild & { entry: { module: { transportContext: Parameters<RouterContextProvider['set']>[0] } } }
+type ContextKey = Parameters<RouterContextProvider['set']>[0]
+type BuildWithContext = ServerBuild & { entry: { module: { transportContext: ContextKey; clientAddressContext: ContextKey } } }
 let getBuild: () => Promise<BuildWithContext>
 
 if (dev) {
@@ -61,10 +63,11 @@ app.all(
 	/.*/,
 	createRequestHandler({
 		build: getBuild,
-		getLoadContext: async () => {
+		getLoadContext: async (req) => {
 			const build = await getBuild()
 			const context = new RouterContextProvider()
 			context.set(build.entry.module.transportContext, transport)
+			context.set(build.entry.module.clientAddressContext, clientAddressOf(req, env.trustProxy))
 			return context
 		},
 	}),

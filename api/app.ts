@@ -25,6 +25,7 @@ import { transactionRoutes } from './routes/transactions.ts'
 import { userRoutes } from './routes/users.ts'
 import { walletRoutes } from './routes/wallet.ts'
 import { withdrawalRoutes } from './routes/withdrawals.ts'
+import { clientAddressOf, forwardedAddress } from './security/client-address.ts'
 import { authenticate } from './security/tokens.ts'
 
 export const API_BASE_PATH = '/api/v1'
@@ -55,13 +56,18 @@ export const routes = [
 export function createApi(deps: Deps) {
 	const app = new Hono<Env>().basePath(API_BASE_PATH)
 	const sandbox = isSandbox(deps.payments) ? deps.payments : null
-	const openApi = buildOpenApi(routes, sandbox ? sandboxCheckoutOperations : {})
+	// The sandbox's checkout pays for anything with a test card: only a demo serves it.
+	const sandboxCheckout = sandbox && deps.env.demo
+	const openApi = buildOpenApi(routes, sandboxCheckout ? sandboxCheckoutOperations : {})
 
 	app.use(async (c, next) => {
 		const requestId = c.req.header('x-request-id') ?? randomUUID()
 		c.set('requestId', requestId)
 		c.header('X-Request-Id', requestId)
 		c.set('auth', null)
+		// Over the network the socket names the caller; in process only the portal calls, forwarding its client's address.
+		const incoming = c.env?.incoming
+		c.set('clientAddress', incoming ? clientAddressOf(incoming, deps.env.trustProxy) : forwardedAddress(c.req.raw.headers))
 		const header = c.req.header('authorization')
 		const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
 		if (token) {
@@ -77,7 +83,7 @@ export function createApi(deps: Deps) {
 	app.get(OPENAPI_PATH, (c) => c.json(openApi))
 	mountRoutes(app, deps, routes)
 	if (sandbox) {
-		mountSandboxCheckout(app, deps, sandbox)
+		if (sandboxCheckout) mountSandboxCheckout(app, deps, sandbox)
 		// The sandbox delivers its webhooks to this API's own route, in process, as Paystack would over HTTP.
 		sandbox.deliverTo(async (body, headers) =>
 			app.fetch(new Request(`http://sandbox.internal${API_BASE_PATH}/payments/webhook`, { method: 'POST', headers, body })),

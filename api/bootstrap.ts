@@ -32,7 +32,9 @@ export async function bootApi(env: ApiEnv) {
 		storage: createDiskStorage(path.resolve(env.DATA_DIR, 'uploads')),
 		env: {
 			publicUrl: env.publicUrl,
-			outboxPage: env.outboxPage,
+			demo: env.demo,
+			outboxPublic: env.outboxPublic,
+			trustProxy: env.trustProxy,
 			walletFundMax: env.walletFundMax,
 			withdrawalApprovalThreshold: env.withdrawalApprovalThreshold,
 		},

@@ -13,6 +13,6 @@ export type Deps = {
 	payments: PaymentGateway
 	/** Uploaded documents, out of the web root. */
 	storage: Storage
-	env: Pick<ApiEnv, 'publicUrl' | 'outboxPage' | 'walletFundMax' | 'withdrawalApprovalThreshold'>
+	env: Pick<ApiEnv, 'publicUrl' | 'demo' | 'outboxPublic' | 'trustProxy' | 'walletFundMax' | 'withdrawalApprovalThreshold'>
 	now: () => Date
 }

@@ -46,3 +46,40 @@ describe('the payment settings', () => {
 		expect(() => readApiEnv({ SANDBOX_SECRET_KEY: 'short' })).toThrow(/SANDBOX_SECRET_KEY/)
 	})
 })
+
+describe('demo mode', () => {
+	const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example.com/portal' } as const
+
+	test('is on for the embedded database and off for a server, unless DEMO_MODE says', () => {
+		expect(readApiEnv({}).demo).toBe(true)
+		expect(readApiEnv({ NODE_ENV: 'production' }).demo).toBe(true)
+		expect(readApiEnv({ DATABASE_URL: 'postgres://localhost/portal' }).demo).toBe(false)
+		expect(readApiEnv({ DATABASE_URL: 'postgres://localhost/portal', DEMO_MODE: 'true' }).demo).toBe(true)
+		expect(readApiEnv({ DEMO_MODE: 'false' }).demo).toBe(false)
+		expect(() => readApiEnv({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/)
+	})
+
+	test('the outbox is for the machine itself and forwarded addresses are ignored, unless set', () => {
+		expect(readApiEnv({})).toMatchObject({ outboxPublic: false, trustProxy: false })
+		expect(readApiEnv({ OUTBOX_PUBLIC: 'true', TRUST_PROXY: 'true' })).toMatchObject({ outboxPublic: true, trustProxy: true })
+	})
+
+	test('production outside demo mode refuses to start without a real mailer, naming SMTP_URL', () => {
+		expect(() => readApiEnv({ ...production, PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123' })).toThrow(
+			'Invalid environment:\n  SMTP_URL: set it to your SMTP server: in production, outside DEMO_MODE, mail must really go out',
+		)
+	})
+
+	test('production outside demo mode refuses to start with the sandbox gateway, naming PAYMENT_GATEWAY', () => {
+		expect(() => readApiEnv({ ...production, SMTP_URL: 'smtps://u:p@smtp.example.com' })).toThrow(
+			'Invalid environment:\n  PAYMENT_GATEWAY: set it to paystack: in production, outside DEMO_MODE, payments must not be simulated',
+		)
+		expect(() => readApiEnv({ NODE_ENV: 'production', DEMO_MODE: 'false' })).toThrow(/SMTP_URL[\s\S]*PAYMENT_GATEWAY/)
+	})
+
+	test('production with a real mailer and gateway, or an explicit demo, starts', () => {
+		const real = { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com', PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123' } as const
+		expect(readApiEnv(real).demo).toBe(false)
+		expect(readApiEnv({ ...production, DEMO_MODE: 'true' }).demo).toBe(true)
+	})
+})

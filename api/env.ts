@@ -11,7 +11,9 @@ const schema = z
 		PUBLIC_URL: z.string().url().optional(),
 		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
 		API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-		OUTBOX_PAGE: z.enum(['true', 'false']).optional(),
+		DEMO_MODE: z.enum(['true', 'false']).optional(),
+		OUTBOX_PUBLIC: z.enum(['true', 'false']).default('false'),
+		TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 		CAC_PROVIDER_URL: z.string().url().optional(),
 		CAC_PROVIDER_KEY: z.string().min(1).optional(),
 		API_PUBLIC_URL: z.string().url().optional(),
@@ -29,12 +31,31 @@ const schema = z
 		path: ['PAYSTACK_SECRET_KEY'],
 		message: 'set it to your Paystack secret key when PAYMENT_GATEWAY=paystack',
 	})
+	// A real deployment must not quietly keep mail in the outbox or take simulated payments.
+	.refine((env) => env.NODE_ENV !== 'production' || isDemo(env) || env.SMTP_URL, {
+		path: ['SMTP_URL'],
+		message: 'set it to your SMTP server: in production, outside DEMO_MODE, mail must really go out',
+	})
+	.refine((env) => env.NODE_ENV !== 'production' || isDemo(env) || env.PAYMENT_GATEWAY !== 'sandbox', {
+		path: ['PAYMENT_GATEWAY'],
+		message: 'set it to paystack: in production, outside DEMO_MODE, payments must not be simulated',
+	})
+
+/** The demo: on by default only for the embedded database, whose accounts are the seeded demo ones. */
+function isDemo(env: { DEMO_MODE?: 'true' | 'false' | undefined; DATABASE_URL?: string | undefined }) {
+	return env.DEMO_MODE ? env.DEMO_MODE === 'true' : !env.DATABASE_URL
+}
 
 export type ApiEnv = z.infer<typeof schema> & {
 	publicUrl: string
 	/** Where browsers reach the API: the portal's address when the API is mounted in it. */
 	apiPublicUrl: string
-	outboxPage: boolean
+	/** Demo mode: the local outbox and the sandbox checkout answer (docs/decisions/033-demo-mode.md). */
+	demo: boolean
+	/** The outbox answers any address, not only the machine's own. */
+	outboxPublic: boolean
+	/** X-Forwarded-For and its kin name the client: a proxy in front sets them. */
+	trustProxy: boolean
 	walletFundMax: number
 	withdrawalApprovalThreshold: number
 }
@@ -54,7 +75,8 @@ export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
 		apiPublicUrl: (env.API_PUBLIC_URL ?? publicUrl).replace(/\/$/, ''),
 		walletFundMax: env.WALLET_FUND_MAX,
 		withdrawalApprovalThreshold: env.WITHDRAWAL_APPROVAL_THRESHOLD,
-		// The local outbox is readable only where nothing else delivers mail and nothing real is stored.
-		outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === 'true' : !env.SMTP_URL && !env.DATABASE_URL,
+		demo: isDemo(env),
+		outboxPublic: env.OUTBOX_PUBLIC === 'true',
+		trustProxy: env.TRUST_PROXY === 'true',
 	}
 }

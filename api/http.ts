@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { Permission } from './domain/permissions.ts'
@@ -16,6 +17,7 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError(404, `We could not find that ${what}.`)
 export const forbidden = () => new ApiError(403, 'You do not have permission to do this.')
+export const UNVERIFIED_MESSAGE = 'Verify your email address first: enter the 6-digit code we sent you.'
 
 export type AuthUser = {
 	id: string
@@ -28,7 +30,11 @@ export type AuthUser = {
 	permissions: string[]
 }
 
-export type Env = { Variables: { auth: AuthUser | null; requestId: string; newToken?: string } }
+export type Env = {
+	/** Set when the API serves a Node socket; unset when the portal calls it in process. */
+	Bindings: { incoming?: IncomingMessage } | undefined
+	Variables: { auth: AuthUser | null; requestId: string; newToken?: string; clientAddress: string | null }
+}
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 
@@ -40,6 +46,8 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 	tag: string
 	auth: 'public' | 'user'
 	permission?: Permission
+	/** Only an account whose email is verified may call it: what moves money, invites or uploads (issue #10). */
+	verified?: true
 	body?: B
 	query?: Q
 	params?: P
@@ -116,6 +124,7 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[]) {
 			if (route.auth === 'user') {
 				if (!auth) throw new ApiError(401, c.req.header('authorization') ? 'Invalid token' : 'Missing authorization')
 				if (route.permission && !auth.permissions.includes(route.permission)) throw forbidden()
+				if (route.verified && !auth.emailVerifiedAt) throw new ApiError(403, UNVERIFIED_MESSAGE)
 			}
 			const params = parse(route.params, c.req.param())
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))

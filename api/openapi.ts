@@ -35,7 +35,8 @@ export function buildOpenApi(routes: AnyRoute[], extraPaths: Record<string, Reco
 		if (r.auth === 'user') {
 			errors['401'] = { description: 'Missing authorization or invalid token' }
 			errors['404'] = { description: 'Not found, or not of your business' }
-			if (r.permission) errors['403'] = { description: `Needs the ${r.permission} permission` }
+			const needs = [r.permission && `the ${r.permission} permission`, r.verified && 'a verified email'].filter(Boolean)
+			if (needs.length) errors['403'] = { description: `Needs ${needs.join(' and ')}` }
 		}
 		paths[openApiPath(r.path)] ??= {}
 		paths[openApiPath(r.path)]![r.method] = {

@@ -6,7 +6,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 
 // server.ts reads this from the build, so that it sets the very context key the routes read.
-export { transportContext } from './server/context.server.ts'
+export { clientAddressContext, transportContext } from './server/context.server.ts'
 
 export const streamTimeout = 10_000
 

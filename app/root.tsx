@@ -9,11 +9,13 @@ import {
 	isRouteErrorResponse,
 	useLoaderData,
 	useRouteError,
+	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
 import { Toasts } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
+import { portalEnv } from './server/env.server.ts'
 import { apiMiddleware } from './server/middleware.server.ts'
 import { readToasts } from './server/toast.server.ts'
 import './app.css'
@@ -27,10 +29,23 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toasts, headers } = await readToasts(request)
-	return data({ toasts }, headers ? { headers } : undefined)
+	return data({ toasts, demo: portalEnv().demo }, headers ? { headers } : undefined)
+}
+
+/** A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md). */
+function DemoBanner() {
+	return (
+		<p role="note" className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">
+			Demo: payments are simulated,{' '}
+			<a href="/dev/outbox" className="font-semibold underline">
+				mail stays here
+			</a>
+		</p>
+	)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+	const demo = useRouteLoaderData<typeof loader>('root')?.demo
 	return (
 		<html lang="en-NG">
 			<head>
@@ -49,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					Skip to content
 				</a>
 				<OfflineBanner />
+				{demo ? <DemoBanner /> : null}
 				{children}
 				<ScrollRestoration />
 				<Scripts />

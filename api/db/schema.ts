@@ -160,6 +160,18 @@ export const signInAttempts = pgTable(
 	(t) => [index('sign_in_attempts_email_idx').on(t.email, t.createdAt)],
 )
 
+/** What one client address did, for the per-address limits (docs/decisions/034-abuse-limits.md). */
+export const addressHits = pgTable(
+	'address_hits',
+	{
+		id: id(),
+		address: text('address').notNull(),
+		action: text('action', { enum: ['sign-up', 'sign-in-failure', 'code-send'] }).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('address_hits_address_idx').on(t.address, t.action, t.createdAt)],
+)
+
 export const invitations = pgTable(
 	'invitations',
 	{

@@ -24,3 +24,22 @@ export function shouldRotate(createdAt: Date, rotatedAt: Date | null, now: Date)
 export function wrongTriesLeft(attempts: number) {
 	return Math.max(0, OTP_MAX_WRONG_TRIES - attempts)
 }
+
+/**
+ * Per client address, on top of the per-account limits above: what one network may do in a window
+ * (docs/decisions/034-abuse-limits.md). Generous, since an office shares one address.
+ */
+export const ADDRESS_LIMITS = {
+	'sign-up': { max: 10, windowMs: 60 * 60 * 1000, message: 'Too many accounts were created from your network. Try again in an hour.' },
+	'sign-in-failure': {
+		max: 20,
+		windowMs: 15 * 60 * 1000,
+		message: 'Too many failed sign-in attempts from your network. Wait 15 minutes and try again.',
+	},
+	'code-send': {
+		max: 10,
+		windowMs: 15 * 60 * 1000,
+		message: 'Too many codes were asked for from your network. Wait 15 minutes, then ask again.',
+	},
+} as const
+export type AddressAction = keyof typeof ADDRESS_LIMITS

@@ -18,8 +18,9 @@ import { ApiError, defineRoute } from '../http.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { seededRoleId } from '../services/roles.ts'
 import { sendOtpMail } from '../services/otp-mail.ts'
+import { forgetAddressHit, takeAddressHit } from '../security/address-limit.ts'
 import { consumeOtp } from '../security/otp.ts'
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/password.ts'
+import { dummyPasswordHash, hashPassword, refuseCommonPassword, verifyPassword } from '../security/password.ts'
 import { issueToken, revokeAllTokens, revokeToken, sha256 } from '../security/tokens.ts'
 
 export const SIGN_IN_FAILED = 'Incorrect email or password.'
@@ -51,7 +52,9 @@ export const authRoutes = [
 		body: SignUpBody,
 		response: SessionUser,
 		status: 201,
-		handler: async ({ body, deps }) => {
+		handler: async ({ body, deps, c }) => {
+			refuseCommonPassword(body.password)
+			await takeAddressHit(deps.db, c.get('clientAddress'), 'sign-up', deps.now())
 			const passwordHash = await hashPassword(body.password)
 			const roleId = await seededRoleId(deps.db)
 			const now = deps.now()
@@ -125,8 +128,10 @@ export const authRoutes = [
 		auth: 'public',
 		body: SignInBody,
 		response: SessionUser,
-		handler: async ({ body, deps }) => {
+		handler: async ({ body, deps, c }) => {
 			const now = deps.now()
+			// Counted as failed until the password proves right, as the account's attempt below is.
+			const addressHit = await takeAddressHit(deps.db, c.get('clientAddress'), 'sign-in-failure', now)
 			const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS)
 			// Count and record the attempt under a lock on the email, so tries sent at once cannot all
 			// slip under the limit; it is recorded as failed until the password proves right.
@@ -157,6 +162,7 @@ export const authRoutes = [
 			const user = await findUserByEmail(deps.db, body.email)
 			const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)
 			if (!user || !ok) throw new ApiError(400, SIGN_IN_FAILED)
+			await forgetAddressHit(deps.db, addressHit)
 			await deps.db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
 			if (user.status !== 'active') {
 				throw new ApiError(403, 'This account has been deactivated. Ask the owner of your business to restore it.')
@@ -185,7 +191,8 @@ export const authRoutes = [
 		auth: 'public',
 		body: RecoverPasswordBody,
 		response: MessageResponse,
-		handler: async ({ body, deps }) => {
+		handler: async ({ body, deps, c }) => {
+			await takeAddressHit(deps.db, c.get('clientAddress'), 'code-send', deps.now())
 			await sendOtpMail(deps, body.email, 'reset-password')
 			const message = 'If an account uses that email, we have sent it a 6-digit code.'
 			return { data: { message }, message }
@@ -200,6 +207,8 @@ export const authRoutes = [
 		body: ResetPasswordBody,
 		response: MessageResponse,
 		handler: async ({ body, deps }) => {
+			// Before the grant is used up, so a refused password can be replaced with the same code.
+			refuseCommonPassword(body.password)
 			const now = deps.now()
 			const [grant] = await deps.db
 				.update(resetGrants)

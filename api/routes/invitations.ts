@@ -9,7 +9,7 @@ import { invitationStatus } from '../domain/invitations.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, type AuthUser, defineRoute, notFound } from '../http.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
-import { hashPassword } from '../security/password.ts'
+import { hashPassword, refuseCommonPassword } from '../security/password.ts'
 import { issueToken, randomToken, sha256 } from '../security/tokens.ts'
 import { IdParams, assignableRole, serializeInvitation } from '../services/team.ts'
 
@@ -60,6 +60,7 @@ export const invitationRoutes = [
 		tag: 'team',
 		auth: 'user',
 		permission: 'team.manage',
+		verified: true,
 		body: CreateInvitationBody,
 		response: Invitation,
 		status: 201,
@@ -118,6 +119,7 @@ export const invitationRoutes = [
 		tag: 'team',
 		auth: 'user',
 		permission: 'team.manage',
+		verified: true,
 		params: IdParams,
 		response: Invitation,
 		handler: async ({ params, auth, deps }) => {
@@ -212,6 +214,7 @@ export const invitationRoutes = [
 			if (await findUserByEmail(deps.db, invitation.email)) {
 				throw new ApiError(409, 'Someone with this email already has an account. Sign in instead.')
 			}
+			refuseCommonPassword(body.password)
 			const passwordHash = await hashPassword(body.password)
 			const userId = await deps.db.transaction(async (tx) => {
 				const claimed = await tx

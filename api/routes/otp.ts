@@ -6,6 +6,7 @@ import { RESET_GRANT_TTL_MS } from '../domain/auth-rules.ts'
 import { ApiError, defineRoute } from '../http.ts'
 import { findUserByEmail } from '../services/accounts.ts'
 import { sendOtpMail } from '../services/otp-mail.ts'
+import { takeAddressHit } from '../security/address-limit.ts'
 import { consumeOtp } from '../security/otp.ts'
 import { sha256 } from '../security/tokens.ts'
 import { markEmailVerified } from './auth.ts'
@@ -19,7 +20,8 @@ export const otpRoutes = [
 		auth: 'public',
 		body: OtpResendBody,
 		response: MessageResponse,
-		handler: async ({ body, deps }) => {
+		handler: async ({ body, deps, c }) => {
+			await takeAddressHit(deps.db, c.get('clientAddress'), 'code-send', deps.now())
 			await sendOtpMail(deps, body.email, body.purpose)
 			const message = 'We sent a new code. Check your email.'
 			return { data: { message }, message }

@@ -131,6 +131,7 @@ export const policyRoutes = [
 		tag: 'policies',
 		auth: 'user',
 		permission: 'plans.manage',
+		verified: true,
 		params: IdParams,
 		multipart: { schema: ActivationForm, description: ACTIVATION_FORM_DESCRIPTION },
 		response: Policy,

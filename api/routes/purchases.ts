@@ -12,6 +12,7 @@ export const purchaseRoutes = [
 		tag: 'purchases',
 		auth: 'user',
 		permission: 'products.buy',
+		verified: true,
 		body: PurchaseBody,
 		response: PurchaseResult,
 		status: 201,

@@ -152,14 +152,16 @@ describeApi('users and permissions', () => {
 		expect((await ctx.call('POST', '/auth/sign-in', { body: { email: owner.email, password: owner.password } })).status).toBe(200)
 	})
 
-	test('find-existing-users tells which addresses have an account', async () => {
+	test('find-existing-users tells which addresses belong to your business, never another', async () => {
 		const unknown = `nobody-${randomUUID().slice(0, 8)}@example.test`
 		const res = await ctx.call('POST', '/users/find-existing-users', {
 			token: owner.token,
 			body: { emails: [viewer.email.toUpperCase(), unknown, stranger.email] },
 		})
 		expect(res.status).toBe(200)
-		expect(res.body.data.existing.sort()).toEqual([viewer.email, stranger.email].sort())
+		expect(res.body.data.existing).toEqual([viewer.email])
+		const other = await ctx.call('POST', '/users/find-existing-users', { token: owner.token, body: { emails: [stranger.email] } })
+		expect(other.body.data.existing).toEqual([])
 		const empty = await ctx.call('POST', '/users/find-existing-users', { token: owner.token, body: { emails: [] } })
 		expect(empty.body).toEqual({ message: 'Give at least one email address.', errors: [{ path: 'emails', message: 'Give at least one email address.' }] })
 		const bad = await ctx.call('POST', '/users/find-existing-users', { token: owner.token, body: { emails: [unknown, 'nope'] } })

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id, MessageResponse } from '../contract/common.ts'
 import { PermissionsResponse } from '../contract/activities.ts'
@@ -14,7 +14,7 @@ import { ApiError, type AuthUser, defineRoute, forbidden, notFound } from '../ht
 import { permissionsBeyond } from '../domain/roles.ts'
 import { findUser, recordActivity } from '../services/accounts.ts'
 import { findRole } from '../services/roles.ts'
-import { hashPassword, verifyPassword } from '../security/password.ts'
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../security/password.ts'
 import { revokeAllTokens } from '../security/tokens.ts'
 
 const IdParams = z.object({ id: Id })
@@ -28,17 +28,18 @@ export const userRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/users/find-existing-users',
-		summary: 'Which of these emails already belong to an account',
+		summary: 'Which of these emails already belong to a member of your business',
 		tag: 'users',
 		auth: 'user',
 		permission: 'team.view',
 		body: FindExistingUsersBody,
 		response: FindExistingUsersResponse,
-		handler: async ({ body, deps }) => {
+		handler: async ({ body, auth, deps }) => {
+			// Only the caller's own business: the answer must not tell who has an account elsewhere.
 			const rows = await deps.db
 				.select({ email: sql<string>`lower(${users.email})` })
 				.from(users)
-				.where(inArray(sql`lower(${users.email})`, body.emails))
+				.where(and(eq(users.customerId, auth.customerId), inArray(sql`lower(${users.email})`, body.emails)))
 			return { data: { existing: rows.map((r) => r.email) } }
 		},
 	}),
@@ -119,6 +120,7 @@ export const userRoutes = [
 					{ path: 'new_password', message: 'Choose a new password that differs from the current one.' },
 				])
 			}
+			refuseCommonPassword(body.new_password, 'new_password')
 			const now = deps.now()
 			await deps.db
 				.update(users)

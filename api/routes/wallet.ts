@@ -52,6 +52,7 @@ export const walletRoutes = [
 		tag: 'wallet',
 		auth: 'user',
 		permission: 'wallet.fund',
+		verified: true,
 		body: FundBody,
 		response: FundResponse,
 		status: 201,

@@ -1,5 +1,6 @@
 import type { getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { Field, NameFields, TextField, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
@@ -13,6 +14,7 @@ export type AccountFormValues = Record<AccountFieldName | 'account_type', string
 /**
  * The details a new account gives (/register and /register/:productId/create-account): the business
  * name when asked for, the person's name, email, phone and password. `afterEmail` sits under the email.
+ * remix-utils' hidden honeypot field comes with them: sign-up checks it (app/server/honeypot.server.ts).
  */
 export function AccountFields({
 	fields,
@@ -35,6 +37,7 @@ export function AccountFields({
 				<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
 			</Field>
 			<TextField field={fields.password} label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
+			<HoneypotInputs className="hidden" />
 		</>
 	)
 }

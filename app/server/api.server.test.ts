@@ -33,6 +33,17 @@ describe('the section 7 wrapper', () => {
 		expect(await seen[0]!.json()).toEqual({ password: 'x' })
 	})
 
+	test("forwards the browser's address, and sends none when it is not known", async () => {
+		const seen: Request[] = []
+		const transport = async (r: Request) => {
+			seen.push(r)
+			return json({ data: { ok: true } })
+		}
+		await client(transport, { clientAddress: '203.0.113.9' }).c.call('POST', '/auth/sign-in', { body: {} })
+		await client(transport).c.call('POST', '/auth/sign-in', { body: {} })
+		expect(seen.map((r) => r.headers.get('x-forwarded-for'))).toEqual(['203.0.113.9', null])
+	})
+
 	test('times out after 120000 ms with the catalogue text, and retries an idempotent call once after 1000 ms', async () => {
 		vi.useFakeTimers()
 		try {

@@ -83,6 +83,8 @@ export type ClientOptions = {
 	baseUrl: string
 	token?: string
 	userId?: string
+	/** The browser's address, forwarded so the API can limit and guard by it. */
+	clientAddress?: string | null
 	cache: ResponseCache
 	timeoutMs?: number
 	retryDelayMs?: number
@@ -117,7 +119,7 @@ export class ApiClient {
 	/** The token or user changed during this request: the session cookie must be written again. */
 	sessionChanged = false
 	loggedOut = false
-	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId'>>
+	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId' | 'clientAddress'>> & Pick<ClientOptions, 'clientAddress'>
 
 	constructor(options: ClientOptions) {
 		this.token = options.token
@@ -191,6 +193,7 @@ export class ApiClient {
 	private async once(method: string, target: string, body: unknown, anonymous: boolean) {
 		const headers = new Headers({ accept: 'application/json' })
 		if (this.token && !anonymous) headers.set('authorization', `Bearer ${this.token}`)
+		if (this.opts.clientAddress) headers.set('x-forwarded-for', this.opts.clientAddress)
 		// A FormData body (an upload) sets its own multipart content type with the boundary.
 		const multipart = body instanceof FormData
 		if (body !== undefined && !multipart) headers.set('content-type', 'application/json')

@@ -1,12 +1,54 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { type RouterContextProvider, data, redirect } from 'react-router'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { z } from 'zod'
+import { Email } from '#api/contract/common.ts'
 import type { Permission } from '#api/domain/permissions.ts'
-import type { User } from '#api/contract/users.ts'
+import type { SessionUser, User } from '#api/contract/users.ts'
 import { pendingStep } from '#app/lib/account.ts'
 import { loginUrl, safeReturnUrl } from '#app/lib/return-url.ts'
 import { ApiCallError } from './api.server.ts'
+import { replyWithApiError } from './forms.server.ts'
 import { apiFrom } from './insurer.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
+
+export const LoginSchema = z.object({
+	email: Email,
+	password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.'),
+	return_url: z.string().optional(),
+})
+
+/** A sign-in the form shows again: its reply holds the messages and what was typed, the password excepted. */
+export class SignInRefused extends Error {
+	constructor(readonly reply: ReturnType<typeof replyWithApiError>) {
+		super('Sign-in refused')
+	}
+}
+
+/**
+ * remix-auth's form strategy (docs/decisions/035-remix-auth.md): verify asks the API through this
+ * request's one client, which keeps the new token; the root middleware writes it into the session
+ * cookie, as for every call. Made per request, since the client is.
+ */
+export function signInAuthenticator(context: Readonly<RouterContextProvider>) {
+	return new Authenticator<{ user: SessionUser; returnUrl: string | undefined }>().use(
+		new FormStrategy(async ({ form }) => {
+			const submission = parseWithZod(form, { schema: LoginSchema })
+			if (submission.status !== 'success') {
+				throw new SignInRefused(data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 }))
+			}
+			const { email, password, return_url } = submission.value
+			try {
+				return { user: (await apiFrom(context).signIn({ email, password })).data, returnUrl: return_url }
+			} catch (error) {
+				throw new SignInRefused(replyWithApiError(submission, error, ['password']))
+			}
+		}),
+		'form',
+	)
+}
 
 /** The signed-in user, or a redirect to /login with the original query and a return_url. */
 export async function requireUser({ request, context }: Args): Promise<User> {

@@ -3,6 +3,8 @@ import type { ApiClient, Transport } from './api.server.ts'
 
 /** The in-process API, set by server.ts when API_BASE_URL is unset. */
 export const transportContext = createContext<Transport | null>(null)
+/** The browser's address as server.ts found it (its socket, or the trusted proxy's header). */
+export const clientAddressContext = createContext<string | null>(null)
 /** This request's API client, set by the root middleware. */
 export const apiContext = createContext<ApiClient>()
 

@@ -9,6 +9,8 @@ const schema = z.object({
 	SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
 	SESSION_COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
 	DATA_DIR: z.string().default('./data'),
+	DEMO_MODE: z.enum(['true', 'false']).optional(),
+	DATABASE_URL: z.string().optional(),
 })
 
 export type PortalEnv = {
@@ -16,6 +18,8 @@ export type PortalEnv = {
 	apiBaseUrl: string | undefined
 	sessionSecrets: string[]
 	secureCookies: boolean
+	/** Every page says it is a demo (docs/decisions/033-demo-mode.md). */
+	demo: boolean
 }
 
 /** The embedded default keeps a generated secret in the data folder, so restarts keep sessions. */
@@ -44,6 +48,8 @@ export function portalEnv(): PortalEnv {
 		// Several secrets, comma-separated, let a new one sign while older ones still verify.
 		sessionSecrets: env.SESSION_SECRET ? env.SESSION_SECRET.split(',') : [generatedSecret(env.DATA_DIR)],
 		secureCookies: env.SESSION_COOKIE_SECURE === 'true',
+		// As the API decides for the embedded database; a portal calling a separate API is told explicitly.
+		demo: env.DEMO_MODE ? env.DEMO_MODE === 'true' : !env.DATABASE_URL && !env.API_BASE_URL,
 	}
 	return cached
 }

@@ -1,6 +1,6 @@
 import { type MiddlewareFunction, redirect } from 'react-router'
 import { ApiClient, ResponseCache } from './api.server.ts'
-import { apiContext, transportContext } from './context.server.ts'
+import { apiContext, clientAddressContext, transportContext } from './context.server.ts'
 import { portalEnv } from './env.server.ts'
 import { clearAllCookies, getSession, sessionStorage } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'
@@ -22,6 +22,7 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
 		baseUrl: inProcess ? 'http://in-process/api/v1' : `${apiBaseUrl}/api/v1`,
 		token: session.get('token'),
 		userId: session.get('userId'),
+		clientAddress: context.get(clientAddressContext),
 		cache,
 	})
 	context.set(apiContext, client)

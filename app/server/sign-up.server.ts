@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { Email, Name, Password } from '#api/contract/common.ts'
 import { phoneSchema } from '#api/contract/phone.ts'
 import { replyWithApiError } from './forms.server.ts'
+import { SPAM_MESSAGE, isSpam } from './honeypot.server.ts'
 import { apiFrom } from './insurer.server.ts'
 
 // Creating an account, for /register and for /register/:productId/create-account alike.
@@ -35,6 +36,9 @@ export async function signUpFromForm(context: Readonly<RouterContextProvider>, f
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') {
 		return { failed: data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 }) }
+	}
+	if (await isSpam(formData)) {
+		return { failed: data({ result: submission.reply({ formErrors: [SPAM_MESSAGE], hideFields: ['password'] }) }, { status: 400 }) }
 	}
 	const { business_name, ...rest } = submission.value
 	try {

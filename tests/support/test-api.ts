@@ -53,7 +53,7 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const cac = options.cac ?? createCacRegistry({ db })
 	const sandbox = createSandboxGateway({ db, secret: TEST_WEBHOOK_SECRET, apiUrl: 'http://api.test', retryDelaysMs: [5, 10], transferDelayMs: 1 })
 	const payments = options.payments ?? sandbox
-	const env = { publicUrl: 'http://portal.test', outboxPage: true, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
+	const env = { publicUrl: 'http://portal.test', demo: true, outboxPublic: false, trustProxy: false, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
 	const api = createApi({ db, mailer, cac, payments, storage, env, now })
@@ -63,7 +63,8 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 		path: string,
 		options: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string> } = {},
 	): Promise<CallResult<T>> {
-		const headers: Record<string, string> = { ...options.headers }
+		// As the portal calls it in process, forwarding its client's address: here the machine itself.
+		const headers: Record<string, string> = { 'x-forwarded-for': '127.0.0.1', ...options.headers }
 		if (options.token) headers.authorization = `Bearer ${options.token}`
 		let body: string | undefined
 		if (options.rawBody !== undefined) body = options.rawBody

@@ -1,22 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from 'react-router'
-import { z } from 'zod'
-import { Email } from '#api/contract/common.ts'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from 'react-router'
 import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
-import { redirectIfSignedIn } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { LoginSchema, SignInRefused, redirectIfSignedIn, signInAuthenticator } from '#app/server/auth.server.ts'
+import { formConstraint } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/login'
-
-const LoginSchema = z.object({
-	email: Email,
-	password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.'),
-	return_url: z.string().optional(),
-})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Cover Portal' }]
 
@@ -26,38 +17,35 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
-	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	}
-	const api = apiFrom(context)
-	let user
+	let signedIn
 	try {
-		user = (await api.signIn({ email: submission.value.email, password: submission.value.password })).data
+		signedIn = await signInAuthenticator(context).authenticate('form', request)
 	} catch (error) {
-		return replyWithApiError(submission, error, ['password'])
+		if (error instanceof SignInRefused) return error.reply
+		throw error
 	}
+	const { user, returnUrl: asked } = signedIn
+	const api = apiFrom(context)
 	// Spec section 4: unverified email goes to /verify-account; verified without a sector needs KYC.
 	// Either step sends the user on to the return_url after.
 	const step = pendingStep(user)
 	if (step === '/verify-account') {
 		await api.resendOtp({ email: user.email, purpose: 'verify-email' }).catch(() => {})
-		return redirectWithToast(request, withReturnUrl('/verify-account', submission.value.return_url), {
+		return redirectWithToast(request, withReturnUrl('/verify-account', asked), {
 			type: 'warning',
 			description: 'Verify your email to continue: we sent you a new code.',
 		})
 	}
 	if (step === '/update/kyc') {
-		return redirectWithToast(request, withReturnUrl('/update/kyc', submission.value.return_url), {
+		return redirectWithToast(request, withReturnUrl('/update/kyc', asked), {
 			type: 'warning',
 			description: 'Complete your details to start using your account.',
 		})
 	}
 	// Spec section 4: KYC complete but CAC not verified opens the CAC dialog, unless the
 	// user was on their way to another page.
-	const asked = safeReturnUrl(submission.value.return_url)
-	const returnUrl = asked === '/' && needsCacVerification(user.customer) ? '/?dialog=cac' : asked
+	const safe = safeReturnUrl(asked)
+	const returnUrl = safe === '/' && needsCacVerification(user.customer) ? '/?dialog=cac' : safe
 	return redirectWithToast(request, returnUrl, { type: 'success', description: 'Welcome Back' })
 }
 

@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, createCookie, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { z } from 'zod'
 import { Email, OtpCode, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { FormError, Stepper, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { portalEnv } from '#app/server/env.server.ts'
 import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { SPAM_MESSAGE, isSpam } from '#app/server/honeypot.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/password-reset'
@@ -57,9 +59,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: Schema })
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: Schema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password', 'confirm_password'] }) }, { status: 400 })
+	}
+	if (await isSpam(formData)) {
+		return data({ result: submission.reply({ formErrors: [SPAM_MESSAGE], hideFields: ['password', 'confirm_password'] }) }, { status: 400 })
 	}
 	const api = apiFrom(context)
 	const value = submission.value
@@ -101,6 +107,7 @@ export default function PasswordReset() {
 			<Stepper steps={STEPS} current={current} />
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
+				<HoneypotInputs className="hidden" />
 				{step === 'request' ? (
 					<>
 						<p className="text-sm text-slate-600">We will send a 6-digit code to the email of your account.</p>

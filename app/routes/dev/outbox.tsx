@@ -22,7 +22,7 @@ export default function Outbox() {
 		<main id="main" className="mx-auto max-w-3xl space-y-4 p-6">
 			<h1 className="text-2xl font-bold">Outbox</h1>
 			<p className="text-sm text-slate-600">
-				Mail the portal would have sent. Shown only when no SMTP server is set and the data is the embedded demo.
+				Mail the portal would have sent. Shown in demo mode without SMTP, to this machine unless OUTBOX_PUBLIC is set.
 			</p>
 			<form method="get" className="flex gap-2">
 				<label htmlFor="to" className="sr-only">
