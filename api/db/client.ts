@@ -30,12 +30,16 @@ export async function openDatabase(options: {
 	if (url) {
 		const { default: pg } = await import('pg')
 		const { drizzle } = await import('drizzle-orm/node-postgres')
-		const pool = new pg.Pool({
-			connectionString: url,
-			max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-			// A server that does not answer fails the request in bounded time instead of holding it.
-			connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2_000),
-		})
+		const connectTimeout = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2_000)
+		// A server that does not answer fails the request in bounded time instead of holding it. Only the
+		// connecting is bounded: set on the pool, the timeout would also fail requests queued for a free
+		// connection under load, and that is no outage.
+		class Client extends pg.Client {
+			constructor(config?: import('pg').ClientConfig) {
+				super({ ...config, connectionTimeoutMillis: connectTimeout })
+			}
+		}
+		const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), Client })
 		// A restart of the server, or a connection it drops, is reported as an 'error' event: unheard, it
 		// would end the process. The pool discards the connection and opens new ones once the server is back.
 		pool.on('error', (error) => console.warn(`[db] a pooled connection failed: ${error.message}`))
@@ -78,7 +82,7 @@ export async function openDatabase(options: {
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
-const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error)/
 
 /**
  * Whether an error (or what caused it: Drizzle wraps the driver's) says the database cannot be reached
