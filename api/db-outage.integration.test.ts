@@ -43,15 +43,25 @@ describe.skipIf(Boolean(skipped))('the database going away', () => {
 		const port = await freePort()
 		const env = { DATABASE_URL: cluster.url, DATA_DIR: dataDir, SESSION_SECRET: SECRET, PORT: String(port), PAYMENT_GATEWAY: 'sandbox' }
 		server = built
-			? new ApiProcess(port, { ...env, NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'false' }, { script: 'server.ts', ready: `Portal on http://localhost:${port}` })
+			? new ApiProcess(
+					port,
+					{ ...env, NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'false' },
+					{ script: 'server.ts', ready: `Portal on http://localhost:${port}` },
+				)
 			: new ApiProcess(port, env)
 		if (!built) console.warn('[tests] no production build (npm run build): the outage test runs the API alone, without the portal')
 		await server.start()
 
 		database = await openDatabase({ url: cluster.url, migrate: false })
 		const { db } = database
-		const [owner] = await db.select({ id: roles.id }).from(roles).where(and(isNull(roles.customerId), eq(roles.name, 'Owner')))
-		const [customer] = await db.insert(customers).values({ kind: 'business', name: 'Outage Test Ltd', sector: 'Healthcare' }).returning({ id: customers.id })
+		const [owner] = await db
+			.select({ id: roles.id })
+			.from(roles)
+			.where(and(isNull(roles.customerId), eq(roles.name, 'Owner')))
+		const [customer] = await db
+			.insert(customers)
+			.values({ kind: 'business', name: 'Outage Test Ltd', sector: 'Healthcare' })
+			.returning({ id: customers.id })
 		const [user] = await db
 			.insert(users)
 			.values({
@@ -175,8 +185,10 @@ describe.skipIf(Boolean(skipped))('the database going away', () => {
 		for (const answer of during) expectOutageAnswer(answer)
 		// Every other answer is served or an outage answer, never another failure; one that was under way
 		// when the database went may also take the time it took before, but does not hang.
-		const slowest = (kind: Answer['kind']) => Math.max(0, ...answers.filter((a) => a.phase === 'before' && a.kind === kind).map((a) => a.ms))
-		for (const answer of answers.filter((a) => !served(a))) expectOutageAnswer({ ...answer, ms: answer.ms - (answer.phase === 'down' ? 0 : slowest(answer.kind)) })
+		const slowest = (kind: Answer['kind']) =>
+			Math.max(0, ...answers.filter((a) => a.phase === 'before' && a.kind === kind).map((a) => a.ms))
+		for (const answer of answers.filter((a) => !served(a)))
+			expectOutageAnswer({ ...answer, ms: answer.ms - (answer.phase === 'down' ? 0 : slowest(answer.kind)) })
 		expect(answers.filter((a) => a.phase === 'after').some(served)).toBe(true)
 		console.log(
 			`[outage] ${answers.length} requests: ${answers.filter(served).length} served, ${during.length} during the outage, the slowest of those in ${Math.max(...during.map((a) => a.ms))} ms`,

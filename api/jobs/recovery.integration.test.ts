@@ -118,7 +118,8 @@ describeApi('recovering payouts left hanging', () => {
 		const { sandbox } = await testApi()
 		const payments: PaymentGateway = {
 			...sandbox,
-			initiateTransfer: (input) => (gatewayDown ? Promise.reject(new ApiError(502, 'The payment service did not answer.')) : sandbox.initiateTransfer(input)),
+			initiateTransfer: (input) =>
+				gatewayDown ? Promise.reject(new ApiError(502, 'The payment service did not answer.')) : sandbox.initiateTransfer(input),
 		}
 		const ctx = await testApi({ payments })
 		const owner = await ctx.createAccount()

@@ -17,8 +17,20 @@ afterEach(() => {
 test('the jobs run at start and then every interval, a failing one not stopping the others', async () => {
 	const runs: string[] = []
 	const jobs: Job[] = [
-		{ name: 'broken', run: async () => (runs.push('broken'), Promise.reject(new Error('the database is away'))) },
-		{ name: 'fine', run: async () => (runs.push('fine'), { settled: 1 }) },
+		{
+			name: 'broken',
+			run: async () => {
+				runs.push('broken')
+				throw new Error('the database is away')
+			},
+		},
+		{
+			name: 'fine',
+			run: async () => {
+				runs.push('fine')
+				return { settled: 1 }
+			},
+		},
 	]
 	const scheduler = startJobs(deps, { intervalMs: 1_000, jobs })
 	await vi.advanceTimersByTimeAsync(0)

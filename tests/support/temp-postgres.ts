@@ -68,7 +68,9 @@ export class TempCluster {
 	private async run(tool: string, args: string[]) {
 		const command = path.join(this.bin, tool)
 		const asPostgres = process.getuid?.() === 0
-		await promisify(execFile)(asPostgres ? 'runuser' : command, asPostgres ? ['-u', 'postgres', '--', command, ...args] : args, { cwd: this.dir })
+		await promisify(execFile)(asPostgres ? 'runuser' : command, asPostgres ? ['-u', 'postgres', '--', command, ...args] : args, {
+			cwd: this.dir,
+		})
 	}
 
 	/** Start the server and wait until it takes connections. */
