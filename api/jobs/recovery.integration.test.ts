@@ -79,10 +79,14 @@ describeApi('recovering payments left pending', () => {
 		expect(await paymentOf(reference)).toMatchObject({ status: 'failed', failureReason: NOT_COMPLETED })
 
 		await approvedWithoutWebhook(reference)
-		// Asked again at growing intervals: not at once.
+		// Asked again at doubling intervals: not at once, nor once the threshold has passed again, but once
+		// as long has passed as the payment had waited (6 minutes).
 		await recoverPayments(ctx.deps)
 		expect(await paymentOf(reference)).toMatchObject({ status: 'failed' })
-		ctx.advanceClock(LATER)
+		ctx.advanceClock(PENDING_MAX_AGE_MS + 30_000)
+		await recoverPayments(ctx.deps)
+		expect(await paymentOf(reference)).toMatchObject({ status: 'failed' })
+		ctx.advanceClock(60_000)
 		await recoverPayments(ctx.deps)
 		expect(await paymentOf(reference)).toMatchObject({ status: 'success', failureReason: null })
 		expect(await creditsOf(reference)).toBe(1)
