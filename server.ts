@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { bootApi } from './api/bootstrap.ts'
 import { readApiEnv } from './api/env.ts'
 import { clientAddressOf } from './api/security/client-address.ts'
+import { startJobs } from './api/jobs/scheduler.ts'
 
 /**
  * The one process: static files, the insurer API at /api/v1 (unless API_BASE_URL points the portal at
@@ -22,8 +23,10 @@ app.use(compression())
 
 let transport: ((request: Request) => Promise<Response>) | null = null
 let shutdownDatabase = async () => {}
+let stopJobs = async () => {}
 if (!apiBaseUrl) {
-	const { api, database } = await bootApi(env)
+	const { api, database, deps } = await bootApi(env)
+	stopJobs = startJobs(deps).stop
 	// The portal calls the API in process: no network hop, the same wrapper.
 	transport = async (request) => api.fetch(request)
 	shutdownDatabase = database.close
@@ -80,7 +83,7 @@ const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	process.on(signal, () => {
-		server.close(() => void shutdownDatabase().then(() => process.exit(0)))
+		server.close(() => void stopJobs().then(shutdownDatabase).then(() => process.exit(0)))
 		setTimeout(() => process.exit(0), 5_000).unref()
 	})
 }

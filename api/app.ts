@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import { isDatabaseUnavailable } from './db/client.ts'
 import type { Deps } from './deps.ts'
 import { ApiError, type Env, mountRoutes } from './http.ts'
 import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
@@ -29,6 +30,8 @@ import { clientAddressOf, forwardedAddress } from './security/client-address.ts'
 import { authenticate } from './security/tokens.ts'
 
 export const API_BASE_PATH = '/api/v1'
+/** The answer (a 503) while the database cannot be reached. */
+export const SERVICE_UNAVAILABLE = 'The service is unavailable for a moment. Try again shortly.'
 
 export const routes = [
 	...authRoutes,
@@ -94,6 +97,11 @@ export function createApi(deps: Deps) {
 	app.onError((error, c) => {
 		if (error instanceof ApiError) {
 			return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status)
+		}
+		if (isDatabaseUnavailable(error)) {
+			console.warn(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}: the database is unavailable (${error.message})`)
+			c.header('Retry-After', '5')
+			return c.json({ message: SERVICE_UNAVAILABLE, request_id: c.get('requestId') }, 503)
 		}
 		console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
 		return c.json({ message: 'Something went wrong.', request_id: c.get('requestId') }, 500)

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { createApi } from './app.ts'
 import { createCacRegistry } from './cac/index.ts'
 import { openDatabase } from './db/client.ts'
+import type { Deps } from './deps.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -18,7 +19,7 @@ export async function bootApi(env: ApiEnv) {
 	// Demo accounts exist only in the embedded default, never on a real server.
 	if (database.kind === 'pglite') await seedDemoAccounts(database.db)
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-	const api = createApi({
+	const deps: Deps = {
 		db: database.db,
 		mailer,
 		cac: createCacRegistry({ db: database.db, providerUrl: env.CAC_PROVIDER_URL, providerKey: env.CAC_PROVIDER_KEY }),
@@ -39,6 +40,6 @@ export async function bootApi(env: ApiEnv) {
 			withdrawalApprovalThreshold: env.withdrawalApprovalThreshold,
 		},
 		now: () => new Date(),
-	})
-	return { api, database, mailer }
+	}
+	return { api: createApi(deps), database, mailer, deps }
 }

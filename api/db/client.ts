@@ -30,7 +30,21 @@ export async function openDatabase(options: {
 	if (url) {
 		const { default: pg } = await import('pg')
 		const { drizzle } = await import('drizzle-orm/node-postgres')
-		const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+		const connectTimeout = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 2_000)
+		// A server that does not answer fails the request in bounded time instead of holding it. Only the
+		// connecting is bounded: set on the pool, the timeout would also fail requests queued for a free
+		// connection under load, and that is no outage.
+		class Client extends pg.Client {
+			constructor(config?: import('pg').ClientConfig) {
+				super({ ...config, connectionTimeoutMillis: connectTimeout })
+			}
+		}
+		const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), Client })
+		// A restart of the server, or a connection it drops, is reported as an 'error' event: unheard, it
+		// would end the process. The pool discards the connection and opens new ones once the server is back.
+		pool.on('error', (error) => console.warn(`[db] a pooled connection failed: ${error.message}`))
+		// A connection lost while checked out (in a transaction) fails its query; its event must not end the process.
+		pool.on('connect', (client) => client.on('error', () => {}))
 		const db = drizzle(pool, { schema }) as unknown as Db
 		if (migrate) {
 			const { migrate: run } = await import('drizzle-orm/node-postgres/migrator')
@@ -65,6 +79,24 @@ export async function openDatabase(options: {
 			await client.close()
 		},
 	}
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error)/
+
+/**
+ * Whether an error (or what caused it: Drizzle wraps the driver's) says the database cannot be reached
+ * now: refused or lost connections, a server shutting down or starting (SQLSTATE 57P01-57P03), and
+ * connection exceptions (class 08).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+	for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+		const code = (e as { code?: unknown }).code
+		if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(57P0[123]|08)/.test(code))) return true
+		if (UNAVAILABLE_MESSAGE.test(e.message)) return true
+		if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true
+	}
+	return false
 }
 
 export async function ping(db: Db) {

@@ -2,6 +2,7 @@ import { formatNairaFull } from '../contract/money.ts'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { OPEN_WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
+import { PENDING_MAX_AGE_MS } from '../jobs/recovery.ts'
 
 async function rows<T>(db: Db, query: SQL) {
 	return ((await db.execute(query)) as unknown as { rows: T[] }).rows
@@ -23,9 +24,10 @@ const EXPECTED_TRANSFERS: Record<string, (s: number, r: number) => boolean> = {
 /**
  * Check the whole ledger: every balance equals the sum of its entries, every transfer has two or more
  * entries summing to zero, no wallet is below zero, all balances sum to zero, each successful payment
- * was credited exactly once with its amount, and each withdrawal has the transfers its status implies.
+ * was credited exactly once with its amount, no payment is still pending when the recovery job should
+ * have settled it, and each withdrawal has the transfers its status implies.
  */
-export async function reconcile(db: Db) {
+export async function reconcile(db: Db, now = new Date()) {
 	const problems: string[] = []
 	const [counts] = await rows<{ accounts: number; transfers: number; entries: number; total: string }>(
 		db,
@@ -66,6 +68,16 @@ export async function reconcile(db: Db) {
 			having count(t.id) <> (case when p.status = 'success' then 1 else 0 end) or (count(t.id) = 1 and max(e.amount) <> p.amount)`,
 	)) {
 		problems.push(`payment ${p.reference} (${p.status}, ${formatNairaFull(p.amount)}): credited ${n(p.credits)} times${p.credited ? ` with ${formatNairaFull(n(p.credited))}` : ''}`)
+	}
+	const minutes = PENDING_MAX_AGE_MS / 60_000
+	for (const p of await rows<{ reference: string; amount: number; created_at: string | Date }>(
+		db,
+		sql`select reference, amount, created_at from payments
+			where status = 'pending' and created_at < ${new Date(now.getTime() - PENDING_MAX_AGE_MS)} order by created_at`,
+	)) {
+		problems.push(
+			`payment ${p.reference} (${formatNairaFull(p.amount)}) has been pending since ${new Date(p.created_at).toISOString()}, more than ${minutes} minutes: the gateway was not asked, or did not answer`,
+		)
 	}
 	for (const p of await rows<{ id: string; status: string; amount: number; option: string; premiums: number; paid: string | null; policies: number }>(
 		db,

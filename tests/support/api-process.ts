@@ -15,7 +15,8 @@ export function freePort() {
 
 /**
  * The API as production starts it (`api/main.ts`, through tsx) in a child process on a fixed port, so
- * a test can kill it without warning and start it again where clients expect it.
+ * a test can kill it without warning and start it again where clients expect it. `entry` runs another
+ * script instead (`server.ts`: the portal with the API in it), ready once its output says `ready`.
  */
 export class ApiProcess {
 	private child: ChildProcess | null = null
@@ -25,15 +26,21 @@ export class ApiProcess {
 	constructor(
 		readonly port: number,
 		private readonly env: Record<string, string>,
+		private readonly entry = { script: 'api/main.ts', ready: `listening on http://localhost:${port}/` },
 	) {}
+
+	/** Whether the child runs (it has not exited since it started). */
+	get alive() {
+		return this.child !== null && this.child.exitCode === null && this.child.signalCode === null
+	}
 
 	get url() {
 		return `http://127.0.0.1:${this.port}/api/v1`
 	}
 
 	async start(timeoutMs = 30_000) {
-		const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-			env: { ...process.env, ...this.env, API_PORT: String(this.port), HOST: '127.0.0.1', NODE_ENV: 'test' },
+		const child = spawn(process.execPath, ['--import', 'tsx', this.entry.script], {
+			env: { ...process.env, API_PORT: String(this.port), HOST: '127.0.0.1', NODE_ENV: 'test', ...this.env },
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		this.child = child
@@ -41,7 +48,7 @@ export class ApiProcess {
 			const timer = setTimeout(() => reject(new Error(`the API did not start in ${timeoutMs} ms:\n${this.log.slice(-2000)}`)), timeoutMs)
 			const onData = (chunk: Buffer) => {
 				this.log += chunk.toString()
-				if (this.log.includes(`listening on http://localhost:${this.port}/`)) {
+				if (this.log.includes(this.entry.ready)) {
 					clearTimeout(timer)
 					resolve()
 				}

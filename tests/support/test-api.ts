@@ -56,7 +56,8 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const env = { publicUrl: 'http://portal.test', demo: true, outboxPublic: false, trustProxy: false, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
-	const api = createApi({ db, mailer, cac, payments, storage, env, now })
+	const deps: Deps = { db, mailer, cac, payments, storage, env, now }
+	const api = createApi(deps)
 
 	async function call<T = any>(
 		method: string,
@@ -180,6 +181,8 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 
 	return {
 		api,
+		/** What the API runs with, for the jobs. */
+		deps,
 		db,
 		/** Where this run's uploaded files are stored. */
 		uploadsDir,
