@@ -53,7 +53,8 @@ export const routes = [
 	...devRoutes,
 ]
 
-export function createApi(deps: Deps) {
+/** With `checkResponses` (the tests), an answer outside its route's contract fails the request. */
+export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}) {
 	const app = new Hono<Env>().basePath(API_BASE_PATH)
 	const sandbox = isSandbox(deps.payments) ? deps.payments : null
 	const openApi = buildOpenApi(routes, sandbox ? sandboxCheckoutOperations : {})
@@ -76,7 +77,7 @@ export function createApi(deps: Deps) {
 	})
 
 	app.get(OPENAPI_PATH, (c) => c.json(openApi))
-	mountRoutes(app, deps, routes)
+	mountRoutes(app, deps, routes, options)
 	if (sandbox) {
 		mountSandboxCheckout(app, deps, sandbox)
 		// The sandbox delivers its webhooks to this API's own route, in process, as Paystack would over HTTP.

@@ -243,7 +243,7 @@ export const authRoutes = [
 				await consumeOtp(deps.db, auth.email.toLowerCase(), 'verify-email', body.otp, deps.now())
 				await markEmailVerified(deps, auth.id)
 			}
-			return { data: await findUser(deps.db, auth.id), message: 'Your email is verified.' }
+			return { data: (await findUser(deps.db, auth.id))!, message: 'Your email is verified.' }
 		},
 	}),
 	defineRoute({
@@ -259,7 +259,7 @@ export const authRoutes = [
 			if (!(await verifyPassword(user!.hash, body.password))) {
 				throw new ApiError(400, 'That password is not right.', [{ path: 'password', message: 'That password is not right.' }])
 			}
-			return { data: { confirmed: true } }
+			return { data: { confirmed: true as const } }
 		},
 	}),
 ]

@@ -94,7 +94,7 @@ export const userRoutes = [
 				type: 'user.updated',
 				description: `Profile of ${body.first_name ?? user.first_name} ${body.last_name ?? user.last_name} updated`,
 			})
-			return { data: await findUser(deps.db, params.id), message: 'Profile saved.' }
+			return { data: (await findUser(deps.db, params.id))!, message: 'Profile saved.' }
 		},
 	}),
 	defineRoute({

@@ -56,7 +56,7 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const env = { publicUrl: 'http://portal.test', outboxPage: true, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
-	const api = createApi({ db, mailer, cac, payments, storage, env, now })
+	const api = createApi({ db, mailer, cac, payments, storage, env, now }, { checkResponses: true })
 
 	async function call<T = any>(
 		method: string,
