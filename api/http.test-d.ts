@@ -36,8 +36,8 @@ defineRoute({
 	...base,
 	params: z.object({ id: z.uuid() }),
 	response: Answer,
-	// @ts-expect-error the handler answers a params field the contract leaves out
-	handler: async ({ params }) => ({ data: { id: params.id, confirmed: true, note: params.missing } }),
+	// @ts-expect-error a field the contract requires is missing
+	handler: async ({ params }) => ({ data: { id: params.id, confirmed: true as const } }),
 })
 
 defineDownload({ ...base, download: { contentType: 'text/csv', filename: 'a.csv' }, handler: async () => ({ content: 'a,b\n' }) })
