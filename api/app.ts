@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { isDatabaseUnavailable } from './db/client.ts'
 import type { Deps } from './deps.ts'
-import { ApiError, type Env, mountRoutes } from './http.ts'
+import { type Env, mountRoutes } from './http.ts'
+import { ApiError } from './errors.ts'
 import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { isSandbox } from './payments/index.ts'
 import { activityRoutes } from './routes/activities.ts'
@@ -56,7 +57,8 @@ export const routes = [
 	...devRoutes,
 ]
 
-export function createApi(deps: Deps) {
+/** With `checkResponses` (the tests), an answer outside its route's contract fails the request. */
+export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}) {
 	const app = new Hono<Env>().basePath(API_BASE_PATH)
 	const sandbox = isSandbox(deps.payments) ? deps.payments : null
 	// The sandbox's checkout pays for anything with a test card: only a demo serves it.
@@ -84,7 +86,7 @@ export function createApi(deps: Deps) {
 	})
 
 	app.get(OPENAPI_PATH, (c) => c.json(openApi))
-	mountRoutes(app, deps, routes)
+	mountRoutes(app, deps, routes, options)
 	if (sandbox) {
 		if (sandboxCheckout) mountSandboxCheckout(app, deps, sandbox)
 		// The sandbox delivers its webhooks to this API's own route, in process, as Paystack would over HTTP.

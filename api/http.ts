@@ -3,20 +3,9 @@ import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { Permission } from './domain/permissions.ts'
 import type { Deps } from './deps.ts'
+import { envelope } from './contract/common.ts'
+import { ApiError, forbidden } from './errors.ts'
 
-/** A failure the caller can act on: its message is shown to the user as it is. */
-export class ApiError extends Error {
-	constructor(
-		readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 502,
-		message: string,
-		readonly errors?: Array<{ path: string; message: string }>,
-	) {
-		super(message)
-	}
-}
-
-export const notFound = (what: string) => new ApiError(404, `We could not find that ${what}.`)
-export const forbidden = () => new ApiError(403, 'You do not have permission to do this.')
 export const UNVERIFIED_MESSAGE = 'Verify your email address first: enter the 6-digit code we sent you.'
 
 export type AuthUser = {
@@ -38,7 +27,16 @@ export type Env = {
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 
-export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = {
+type HandlerInput<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = {
+	body: z.output<B>
+	query: z.output<Q>
+	params: z.output<P>
+	auth: AuthUser
+	deps: Deps
+	c: Context<Env>
+}
+
+type RouteBase<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = {
 	method: Method
 	/** Hono path below /api/v1, e.g. `/users/:id`. */
 	path: string
@@ -51,36 +49,59 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 	body?: B
 	query?: Q
 	params?: P
-	response: z.ZodType
 	status?: 200 | 201
-	/**
-	 * A download instead of the JSON envelope: the handler's `data` is the file's text or bytes. A
-	 * handler answering `file` names the file (and its type) itself.
-	 */
-	download?: { contentType: 'text/csv' | 'application/pdf' | 'application/octet-stream'; filename: string }
 	/**
 	 * A multipart/form-data body, for the OpenAPI document only: the handler reads the form itself, so
 	 * nothing here is validated. The schema is an object of the form's parts, files as `z.file()`.
 	 */
 	multipart?: { schema: z.ZodObject; description?: string }
-	handler: (input: {
-		body: z.output<B>
-		query: z.output<Q>
-		params: z.output<P>
-		auth: AuthUser
-		deps: Deps
-		c: Context<Env>
-	}) => Promise<{ data: unknown; message?: string; file?: { filename: string; contentType?: string; inline?: boolean } }>
+}
+
+/**
+ * A JSON answer, `{ data, message? }`: `response` describes `data`, and the handler may answer nothing
+ * else. A literal the contract names (`z.literal(true)`) is answered `as const`: against a contract
+ * still generic here, TypeScript widens it.
+ */
+export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType> = RouteBase<B, Q, P> & {
+	response: R
+	handler: (input: HandlerInput<B, Q, P>) => Promise<{ data: z.output<R>; message?: string }>
+}
+
+/** What a download of each declared type answers: text, or bytes. */
+type DownloadContent = {
+	'text/csv': string
+	'application/pdf': Uint8Array
+	'application/octet-stream': Uint8Array
+}
+export type DownloadType = keyof DownloadContent
+
+/**
+ * A file instead of the JSON envelope. The handler may name the file, and a download of bytes may
+ * say their actual type (an uploaded document's), in place of the declared ones.
+ */
+export type DownloadDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, T extends DownloadType> = RouteBase<B, Q, P> & {
+	download: { contentType: T; filename: string }
+	handler: (input: HandlerInput<B, Q, P>) => Promise<{ content: DownloadContent[T]; filename?: string; contentType?: string }>
 }
 
 // biome-ignore lint: heterogenous registry
-export type AnyRoute = RouteDef<any, any, any>
+export type AnyRoute = RouteDef<any, any, any, any> | DownloadDef<any, any, any, any>
 
 export function defineRoute<
+	R extends z.ZodType,
 	B extends z.ZodType = z.ZodUndefined,
 	Q extends z.ZodType = z.ZodUndefined,
 	P extends z.ZodType = z.ZodUndefined,
->(def: RouteDef<B, Q, P>): AnyRoute {
+>(def: RouteDef<B, Q, P, R>): AnyRoute {
+	return def as AnyRoute
+}
+
+export function defineDownload<
+	T extends DownloadType,
+	B extends z.ZodType = z.ZodUndefined,
+	Q extends z.ZodType = z.ZodUndefined,
+	P extends z.ZodType = z.ZodUndefined,
+>(def: DownloadDef<B, Q, P, T>): AnyRoute {
 	return def as AnyRoute
 }
 
@@ -117,8 +138,13 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.ou
 	return result.data
 }
 
-export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[]) {
+/**
+ * Mount the routes. With `checkResponses` (the tests) every JSON answer is parsed, as the caller
+ * reads it, against its route's schema, and one that breaks its contract fails the request.
+ */
+export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[], options: { checkResponses?: boolean } = {}) {
 	for (const route of routes) {
+		const answers = 'response' in route && options.checkResponses ? envelope(route.response) : null
 		app.on(route.method.toUpperCase(), route.path, async (c) => {
 			const auth = c.get('auth')
 			if (route.auth === 'user') {
@@ -129,16 +155,23 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[]) {
 			const params = parse(route.params, c.req.param())
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
 			const body = route.body ? parse(route.body, await readJson(c)) : undefined
-			const result = await route.handler({ body, query, params, auth: auth!, deps, c })
-			if (route.download) {
-				const contentType = result.file?.contentType ?? route.download.contentType
-				const filename = (result.file?.filename ?? route.download.filename).replace(/[^\w.-]/g, '_')
-				const bytes = result.data instanceof Uint8Array
-				return c.body(bytes ? (result.data as Uint8Array<ArrayBuffer>) : String(result.data), route.status ?? 200, {
+			const input = { body, query, params, auth: auth!, deps, c }
+			if ('download' in route) {
+				const file = await route.handler(input)
+				const contentType = file.contentType ?? route.download.contentType
+				const filename = (file.filename ?? route.download.filename).replace(/[^\w.-]/g, '_')
+				return c.body(file.content as string | Uint8Array<ArrayBuffer>, route.status ?? 200, {
 					'content-type': contentType.startsWith('text/') ? `${contentType}; charset=utf-8` : contentType,
-					'content-disposition': `${result.file?.inline ? 'inline' : 'attachment'}; filename="${filename}"`,
+					'content-disposition': `attachment; filename="${filename}"`,
 					'x-content-type-options': 'nosniff',
 				})
+			}
+			const result = await route.handler(input)
+			if (answers) {
+				const checked = answers.safeParse(JSON.parse(JSON.stringify(result)))
+				if (!checked.success) {
+					throw new Error(`${route.method.toUpperCase()} ${route.path} answered outside its contract: ${z.prettifyError(checked.error)}`)
+				}
 			}
 			return c.json(result, route.status ?? 200)
 		})

@@ -1,9 +1,13 @@
 import { z } from 'zod'
 import { ErrorResponse, envelope } from './contract/common.ts'
-import type { AnyRoute } from './http.ts'
+import type { AnyRoute, DownloadType } from './http.ts'
 
 const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
 	z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' })
+
+/** A download's body: text as a string, bytes as binary content (OpenAPI 3.1 describes them with contentMediaType). */
+const fileSchema = (type: DownloadType) =>
+	type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type }
 
 /** Where the API serves this document, below /api/v1. */
 export const OPENAPI_PATH = '/openapi.json'
@@ -59,10 +63,11 @@ export function buildOpenApi(routes: AnyRoute[], extraPaths: Record<string, Reco
 				: {}),
 			responses: {
 				[String(r.status ?? 200)]: {
-					description: r.download ? `The file ${r.download.filename}` : 'Success',
-					content: r.download
-						? { [r.download.contentType]: { schema: { type: 'string' } } }
-						: { 'application/json': { schema: toJson(envelope(r.response), 'output') } },
+					description: 'download' in r ? `The file ${r.download.filename}` : 'Success',
+					content:
+						'download' in r
+							? { [r.download.contentType]: { schema: fileSchema(r.download.contentType) } }
+							: { 'application/json': { schema: toJson(envelope(r.response), 'output') } },
 				},
 				...errors,
 			},

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { createCacRegistry } from './index.ts'
 import { CAC_UNAVAILABLE, createProviderCacRegistry } from './provider.ts'
 import recorded from './provider.recorded.json' with { type: 'json' }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { normalizeRegistrationNumber } from '../contract/registration-rule.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import type { CacRegistry } from './registry.ts'
 
 export const CAC_UNAVAILABLE = 'The CAC registry did not answer. Try again shortly.'

@@ -1,12 +1,17 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/**
+ * A transaction of Db, as `db.transaction` hands it with either driver. Code that only makes sense
+ * inside one (ledger transfers, advisory locks) takes a Tx; a Tx is also a Db for everything else.
+ */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 
 export type Database = {
 	db: Db
@@ -45,7 +50,7 @@ export async function openDatabase(options: {
 		pool.on('error', (error) => console.warn(`[db] a pooled connection failed: ${error.message}`))
 		// A connection lost while checked out (in a transaction) fails its query; its event must not end the process.
 		pool.on('connect', (client) => client.on('error', () => {}))
-		const db = drizzle(pool, { schema }) as unknown as Db
+		const db: Db = drizzle(pool, { schema })
 		if (migrate) {
 			const { migrate: run } = await import('drizzle-orm/node-postgres/migrator')
 			// Several processes may start at once against one server: let one migrate at a time.
@@ -67,7 +72,7 @@ export async function openDatabase(options: {
 		dataDir: options.dataDir ?? undefined,
 		loadDataDir: options.loadDataDir,
 	})
-	const db = drizzle(client, { schema }) as unknown as Db
+	const db: Db = drizzle(client, { schema })
 	if (migrate) {
 		const { migrate: run } = await import('drizzle-orm/pglite/migrator')
 		await run(drizzle(client, { schema }), { migrationsFolder })
@@ -107,6 +112,6 @@ export async function ping(db: Db) {
  * Hold a lock on one key (e.g. one email's sign-ins) until the transaction ends, so a check and the
  * write that follows it cannot interleave with a concurrent request's.
  */
-export async function lockKey(tx: Pick<Db, 'execute'>, scope: string, key: string) {
+export async function lockKey(tx: Tx, scope: string, key: string) {
 	await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${key}))`)
 }

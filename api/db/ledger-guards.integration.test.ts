@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import type { Db } from '#api/db/client.ts'
+import type { Db, Tx } from '#api/db/client.ts'
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '#api/db/schema.ts'
 import { fundingTransfer, withdrawalTransfer } from '#api/domain/ledger.ts'
 import { isOverdraft, postTransfer, walletBalance } from '#api/services/ledger.ts'
@@ -25,11 +25,11 @@ async function failure(work: Promise<unknown>) {
 }
 
 /** Runs `fn` in a transaction that is always rolled back, answering what it answered. */
-async function rolledBack<T>(db: Db, fn: (tx: Db) => Promise<T>) {
+async function rolledBack<T>(db: Db, fn: (tx: Tx) => Promise<T>) {
 	let result: T | undefined
 	await db
 		.transaction(async (tx) => {
-			result = await fn(tx as unknown as Db)
+			result = await fn(tx)
 			throw new Error('roll back')
 		})
 		.catch((error: Error) => {
@@ -47,7 +47,7 @@ describeApi('the ledger in the database', () => {
 		ctx = await testApi()
 		;({ customerId } = await ctx.createAccount())
 		;({ id: transferId } = await ctx.db.transaction((tx) =>
-			postTransfer(tx as unknown as Db, fundingTransfer({ customerId, amount: 10_000, reference: `ref-${randomUUID()}` })),
+			postTransfer(tx, fundingTransfer({ customerId, amount: 10_000, reference: `ref-${randomUUID()}` })),
 		))
 	})
 
@@ -57,8 +57,8 @@ describeApi('the ledger in the database', () => {
 	test('a transfer posts its entries and moves the balances with them; its key makes it happen once', async () => {
 		expect(await walletBalance(ctx.db, customerId)).toBe(10_000)
 		const draft = fundingTransfer({ customerId, amount: 500, reference: `ref-${randomUUID()}` })
-		const first = await ctx.db.transaction((tx) => postTransfer(tx as unknown as Db, draft))
-		const again = await ctx.db.transaction((tx) => postTransfer(tx as unknown as Db, draft))
+		const first = await ctx.db.transaction((tx) => postTransfer(tx, draft))
+		const again = await ctx.db.transaction((tx) => postTransfer(tx, draft))
 		expect(first.created).toBe(true)
 		expect(again).toEqual({ id: first.id, created: false })
 		expect(await walletBalance(ctx.db, customerId)).toBe(10_500)
@@ -125,7 +125,7 @@ describeApi('the ledger in the database', () => {
 		const { balance } = await wallet()
 		const draft = withdrawalTransfer({ id: randomUUID(), customerId, amount: balance, fee: 10, reference: `wd-${randomUUID()}` })
 		let error: unknown
-		await ctx.db.transaction((tx) => postTransfer(tx as unknown as Db, draft)).catch((e: unknown) => {
+		await ctx.db.transaction((tx) => postTransfer(tx, draft)).catch((e: unknown) => {
 			error = e
 		})
 		expect(isOverdraft(error)).toBe(true)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { ledgerTransfers, payments, sandboxCharges, withdrawals } from '#api/db/schema.ts'
-import { ApiError } from '#api/http.ts'
+import { ApiError } from '#api/errors.ts'
 import { NOT_COMPLETED, PENDING_MAX_AGE_MS, recoverPayments, recoverPayouts } from '#api/jobs/recovery.ts'
 import type { PaymentGateway } from '#api/payments/index.ts'
 import { reconcile } from '#api/services/reconcile.ts'

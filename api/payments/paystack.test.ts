@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { chargeOf, PaystackCharge, parseWebhookEvent, sign } from './events.ts'
 import { PAYMENT_UNAVAILABLE } from './gateway.ts'
 import { createPaymentGateway } from './index.ts'

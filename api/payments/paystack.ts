@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nairaToKobo } from '../domain/ledger.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { chargeOf, PaystackCharge, PaystackTransfer, signatureMatches, transferOf } from './events.ts'
 import { type Bank, PAYMENT_UNAVAILABLE, type PaymentGateway } from './gateway.ts'
 

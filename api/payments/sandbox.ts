@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sandboxCharges, sandboxTransfers } from '../db/schema.ts'
 import { koboToNaira, nairaToKobo } from '../domain/ledger.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { cardOf, PaystackAuthorization, SIGNATURE_HEADER, sign, signatureMatches } from './events.ts'
 import type { Bank, PaymentGateway, Transfer } from './gateway.ts'
 

@@ -5,7 +5,8 @@ import { activities, customers, payments, policies, staff, users } from '../db/s
 import { productById } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
-import { ApiError, defineRoute } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 
 export const activityRoutes = [
 	defineRoute({

@@ -14,7 +14,8 @@ import { type Db, lockKey } from '../db/client.ts'
 import { customers, resetGrants, signInAttempts, users } from '../db/schema.ts'
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from '../domain/auth-rules.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, defineRoute } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { seededRoleId } from '../services/roles.ts'
 import { sendOtpMail } from '../services/otp-mail.ts'
@@ -87,7 +88,7 @@ export const authRoutes = [
 							createdAt: now,
 						})
 						.returning({ id: users.id })
-					await recordActivity(tx as unknown as Db, {
+					await recordActivity(tx, {
 						customerId: customer!.id,
 						actorUserId: user!.id,
 						type: 'account.created',
@@ -251,7 +252,7 @@ export const authRoutes = [
 				await consumeOtp(deps.db, auth.email.toLowerCase(), 'verify-email', body.otp, deps.now())
 				await markEmailVerified(deps, auth.id)
 			}
-			return { data: await findUser(deps.db, auth.id), message: 'Your email is verified.' }
+			return { data: (await findUser(deps.db, auth.id))!, message: 'Your email is verified.' }
 		},
 	}),
 	defineRoute({
@@ -267,7 +268,7 @@ export const authRoutes = [
 			if (!(await verifyPassword(user!.hash, body.password))) {
 				throw new ApiError(400, 'That password is not right.', [{ path: 'password', message: 'That password is not right.' }])
 			}
-			return { data: { confirmed: true } }
+			return { data: { confirmed: true as const } }
 		},
 	}),
 ]

@@ -2,7 +2,8 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { PERIOD_VALUES } from '../contract/periods.ts'
 import { BatchBuyBody, BatchParams, BatchPurchaseResult, StaffBatch } from '../contract/batch.ts'
-import { ApiError, defineRoute, type Env } from '../http.ts'
+import { defineDownload, defineRoute, type Env } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { buyBatch, FILE_SIZE_MESSAGE, findBatch, previewBatch, serializeBatch, templateCsv } from '../services/batch.ts'
 import { findPolicy, serializePolicy, serializePurchase } from '../services/purchases.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
@@ -38,16 +39,15 @@ const BatchPreviewForm = z.object({
 
 // GET /purchases/batch/template is declared before GET /purchases/batch/:id, which would take it.
 export const batchRoutes = [
-	defineRoute({
+	defineDownload({
 		method: 'get',
 		path: '/purchases/batch/template',
 		summary: 'The staff list template for batch upload: CSV with the header first_name,last_name,email,phone,gender,date_of_birth and two example rows',
 		tag: 'purchases',
 		auth: 'user',
 		permission: 'products.buy',
-		response: z.string(),
 		download: { contentType: 'text/csv', filename: 'staff-list-template.csv' },
-		handler: async () => ({ data: templateCsv() }),
+		handler: async () => ({ content: templateCsv() }),
 	}),
 	defineRoute({
 		method: 'post',

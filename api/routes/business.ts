@@ -6,7 +6,8 @@ import { Customer } from '../contract/users.ts'
 import type { Db } from '../db/client.ts'
 import { customers, lgas, sectors } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser, defineRoute, notFound } from '../http.ts'
+import { type AuthUser, defineRoute } from '../http.ts'
+import { ApiError, notFound } from '../errors.ts'
 import { recordActivity, serializeCustomer } from '../services/accounts.ts'
 
 const IdParams = z.object({ id: Id })

@@ -6,7 +6,8 @@ import { isRegistrationNumber, normalizeRegistrationNumber, registrationNumberMe
 import { Customer } from '../contract/users.ts'
 import { customers } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser, defineRoute } from '../http.ts'
+import { type AuthUser, defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { recordActivity, serializeCustomer } from '../services/accounts.ts'
 import { ownCustomer } from './business.ts'
 

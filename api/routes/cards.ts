@@ -2,9 +2,10 @@ import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import { Card } from '../contract/wallet.ts'
-import { type Db, lockKey } from '../db/client.ts'
+import { type Db, lockKey, type Tx } from '../db/client.ts'
 import { cards } from '../db/schema.ts'
-import { defineRoute, notFound } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { notFound } from '../errors.ts'
 import { recordActivity } from '../services/accounts.ts'
 import { listCards, serializeCard } from '../services/payments.ts'
 import { capitalized } from '../domain/text.ts'
@@ -13,9 +14,8 @@ const IdParams = z.object({ id: Id })
 const CardsResponse = z.array(Card)
 
 /** Changes to a business's cards one at a time, so there is never more than one default. */
-function withCards<T>(db: Db, customerId: string, fn: (tx: Db) => Promise<T>) {
-	return db.transaction(async (t) => {
-		const tx = t as unknown as Db
+function withCards<T>(db: Db, customerId: string, fn: (tx: Tx) => Promise<T>) {
+	return db.transaction(async (tx) => {
 		await lockKey(tx, 'cards', customerId)
 		return fn(tx)
 	})

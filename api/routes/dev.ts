@@ -1,7 +1,8 @@
 import { desc, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { mailOutbox } from '../db/schema.ts'
-import { ApiError, defineRoute } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { isLoopback } from '../security/client-address.ts'
 
 const OutboxMail = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })

@@ -7,7 +7,8 @@ import { customers, invitations, roles, users } from '../db/schema.ts'
 import { INVITATION_TTL_MS } from '../domain/auth-rules.ts'
 import { invitationStatus } from '../domain/invitations.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser, defineRoute, notFound } from '../http.ts'
+import { type AuthUser, defineRoute } from '../http.ts'
+import { ApiError, notFound } from '../errors.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { hashPassword, refuseCommonPassword } from '../security/password.ts'
 import { issueToken, randomToken, sha256 } from '../security/tokens.ts'
@@ -237,7 +238,7 @@ export const invitationRoutes = [
 						createdAt: now,
 					})
 					.returning({ id: users.id })
-				await recordActivity(tx as unknown as Db, {
+				await recordActivity(tx, {
 					customerId: invitation.customerId,
 					actorUserId: user!.id,
 					type: 'team.joined',

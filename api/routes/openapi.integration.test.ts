@@ -67,6 +67,17 @@ describeApi('openapi', () => {
 		expect(Object.keys((paths['/purchases/batch']!.post!.requestBody as { content: object }).content)).toEqual(['application/json'])
 	})
 
+	test('a download documents the type it declares; a JSON route, its envelope', async () => {
+		const { call } = await testApi()
+		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> }
+		const contentOf = (path: string) => (paths[path]!.get!.responses['200'] as { content: Record<string, { schema: Schema }> }).content
+		expect(contentOf('/transactions.csv')).toEqual({ 'text/csv': { schema: { type: 'string' } } })
+		expect(contentOf('/policies/{id}/certificate')).toEqual({ 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } })
+		expect(Object.keys(contentOf('/documents/{id}'))).toEqual(['application/octet-stream'])
+		const wallet = contentOf('/wallet')['application/json']!.schema
+		expect(wallet).toMatchObject({ type: 'object', properties: { data: { type: 'object' }, message: { type: 'string' } }, required: ['data'] })
+	})
+
 	test('every route the API serves is in the document', async () => {
 		const { api, call } = await testApi()
 		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> }

@@ -1,6 +1,7 @@
 import { CallbackQuery, PaymentStatusResponse, VerifyPaymentBody, WebhookResponse } from '../contract/wallet.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, defineRoute } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { chargeOf, parseWebhookEvent, SIGNATURE_HEADER, transferOf } from '../payments/events.ts'
 import { applyCharge, verifyPayment } from '../services/payments.ts'
 import { applyTransferOutcome } from '../services/withdrawals.ts'

@@ -7,7 +7,7 @@ import { customers } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { textPdf } from '../domain/pdf.ts'
 import { lagosDate } from '../domain/policies.ts'
-import { defineRoute } from '../http.ts'
+import { defineDownload, defineRoute } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
 import { findPolicy, listPolicies, serializePolicy } from '../services/purchases.ts'
@@ -72,7 +72,7 @@ export const policyRoutes = [
 			}
 		},
 	}),
-	defineRoute({
+	defineDownload({
 		method: 'get',
 		path: '/policies/:id/certificate',
 		summary: 'The certificate of insurance, a one-page PDF',
@@ -80,7 +80,6 @@ export const policyRoutes = [
 		auth: 'user',
 		permission: 'plans.view',
 		params: IdParams,
-		response: z.string(),
 		download: { contentType: 'application/pdf', filename: 'certificate.pdf' },
 		handler: async ({ params, auth, deps }) => {
 			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
@@ -101,13 +100,10 @@ export const policyRoutes = [
 				{ text: `Status: ${policy.status === 'pending' ? 'pending activation' : 'active'}` },
 				{ text: `Issued ${longDate(lagosDate(deps.now()))} by Cover Portal on behalf of ${product.provider}.`, size: 9, gap: 40 },
 			]
-			return {
-				data: textPdf(lines, `Certificate ${policy.policyNumber}`),
-				file: { filename: `certificate-${policy.policyNumber}.pdf` },
-			}
+			return { content: textPdf(lines, `Certificate ${policy.policyNumber}`), filename: `certificate-${policy.policyNumber}.pdf` }
 		},
 	}),
-	defineRoute({
+	defineDownload({
 		method: 'get',
 		path: '/policies/:id/staff-sheet',
 		summary:
@@ -116,11 +112,10 @@ export const policyRoutes = [
 		auth: 'user',
 		permission: 'plans.view',
 		params: IdParams,
-		response: z.string(),
 		download: { contentType: 'text/csv', filename: 'staff-sheet.csv' },
 		handler: async ({ params, auth, deps }) => {
 			const { csv, filename } = await staffSheet(deps.db, auth.customerId, params.id)
-			return { data: csv, file: { filename } }
+			return { content: csv, filename }
 		},
 	}),
 	defineRoute({
@@ -150,7 +145,7 @@ export const policyRoutes = [
 			return { data: serializePolicy(policy, custodian, deps.now()), message }
 		},
 	}),
-	defineRoute({
+	defineDownload({
 		method: 'get',
 		path: '/documents/:id',
 		summary: 'An uploaded document, to its own business only',
@@ -158,11 +153,10 @@ export const policyRoutes = [
 		auth: 'user',
 		permission: 'plans.view',
 		params: DocumentParams,
-		response: z.string(),
 		download: { contentType: 'application/octet-stream', filename: 'document' },
 		handler: async ({ params, auth, deps }) => {
 			const { doc, bytes } = await readDocument(deps, auth.customerId, params.id)
-			return { data: bytes, file: { filename: doc.filename, contentType: doc.mediaType } }
+			return { content: bytes, filename: doc.filename, contentType: doc.mediaType }
 		},
 	}),
 ]

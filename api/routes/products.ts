@@ -4,7 +4,8 @@ import { Quote, QuoteBody } from '../contract/quotes.ts'
 import { findProduct, PRODUCTS, type Product } from '../domain/catalogue/index.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
-import { defineRoute, notFound } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { notFound } from '../errors.ts'
 
 /** A 'from' price where it is one number: a health plan's rate per person a month. */
 function fromPrice(product: Product) {

@@ -2,11 +2,12 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id, MessageResponse } from '../contract/common.ts'
 import { CreateRoleBody, PermissionCatalogueResponse, Role, RolesResponse, UpdateRoleBody } from '../contract/roles.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { invitations, rolePermissions, roles } from '../db/schema.ts'
 import { ALL_PERMISSIONS, PERMISSIONS } from '../domain/permissions.ts'
 import { describeRoleChange, permissionsBeyond, sameRoleName } from '../domain/roles.ts'
-import { ApiError, type AuthUser, defineRoute } from '../http.ts'
+import { type AuthUser, defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { recordActivity } from '../services/accounts.ts'
 import { findRole, getRole, listRoles, serializeRole, visibleTo } from '../services/roles.ts'
 
@@ -35,7 +36,7 @@ async function checkNameFree(db: Db, customerId: string, name: string, exceptId?
 	if (taken.some((r) => r.id !== exceptId && sameRoleName(r.name, name))) throw fieldError(409, 'name', NAME_TAKEN)
 }
 
-async function setPermissions(tx: Db, roleId: string, permissions: readonly string[]) {
+async function setPermissions(tx: Tx, roleId: string, permissions: readonly string[]) {
 	await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId))
 	await tx.insert(rolePermissions).values(permissions.map((permission) => ({ roleId, permission })))
 }
@@ -94,8 +95,8 @@ export const roleRoutes = [
 						.insert(roles)
 						.values({ customerId: auth.customerId, name: body.name, description: body.description ?? '', createdAt: deps.now() })
 						.returning({ id: roles.id })
-					await setPermissions(tx as unknown as Db, role!.id, body.permissions)
-					await recordActivity(tx as unknown as Db, {
+					await setPermissions(tx, role!.id, body.permissions)
+					await recordActivity(tx, {
 						customerId: auth.customerId,
 						actorUserId: auth.id,
 						type: 'role.created',
@@ -136,8 +137,8 @@ export const roleRoutes = [
 				try {
 					await deps.db.transaction(async (tx) => {
 						await tx.update(roles).set({ name: after.name, description: after.description }).where(eq(roles.id, role.id))
-						if (body.permissions) await setPermissions(tx as unknown as Db, role.id, body.permissions)
-						await recordActivity(tx as unknown as Db, {
+						if (body.permissions) await setPermissions(tx, role.id, body.permissions)
+						await recordActivity(tx, {
 							customerId: auth.customerId,
 							actorUserId: auth.id,
 							type: 'role.updated',
@@ -185,7 +186,7 @@ export const roleRoutes = [
 					// Accepted, revoked and expired invitations with the role are history nobody can act on.
 					await tx.delete(invitations).where(eq(invitations.roleId, role.id))
 					await tx.delete(roles).where(eq(roles.id, role.id))
-					await recordActivity(tx as unknown as Db, {
+					await recordActivity(tx, {
 						customerId: auth.customerId,
 						actorUserId: auth.id,
 						type: 'role.deleted',

@@ -3,7 +3,8 @@ import { TeamMember, TeamResponse, UpdateTeamMemberBody } from '../contract/team
 import { type Db, lockKey } from '../db/client.ts'
 import { invitations, roles, users } from '../db/schema.ts'
 import { leavesNoActiveOwner, permissionsBeyond } from '../domain/roles.ts'
-import { ApiError, defineRoute, notFound } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { ApiError, notFound } from '../errors.ts'
 import { recordActivity } from '../services/accounts.ts'
 import { findRole, seededRoleId } from '../services/roles.ts'
 import { revokeAllTokens } from '../security/tokens.ts'
@@ -97,8 +98,7 @@ export const teamRoutes = [
 		response: TeamMember,
 		handler: async ({ params, body, auth, deps }) => {
 			const now = deps.now()
-			const changed = await deps.db.transaction(async (t) => {
-				const tx = t as unknown as Db
+			const changed = await deps.db.transaction(async (tx) => {
 				// One change to a business's members at a time, so two demotions cannot both pass the owner check.
 				await lockKey(tx, 'team', auth.customerId)
 				const member = await memberOf(tx, auth.customerId, params.id)

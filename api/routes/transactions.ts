@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import { Receipt, TransactionsCsvQuery, TransactionsQuery, TransactionsResponse } from '../contract/transactions.ts'
 import { payments, policies } from '../db/schema.ts'
-import { ApiError, defineRoute, notFound } from '../http.ts'
+import { defineDownload, defineRoute } from '../http.ts'
+import { ApiError, notFound } from '../errors.ts'
 import { entriesFor } from '../services/ledger.ts'
 import { findTransaction, listTransactions, transactionsCsv } from '../services/transactions.ts'
 import { ownWithdrawal } from '../services/withdrawals.ts'
@@ -32,7 +33,7 @@ export const transactionRoutes = [
 			return { data: await listTransactions(deps.db, auth.customerId, query) }
 		},
 	}),
-	defineRoute({
+	defineDownload({
 		method: 'get',
 		path: '/transactions.csv',
 		summary: 'The same transactions as a CSV file with a header row, amounts in whole Naira (at most 10,000 rows)',
@@ -40,11 +41,10 @@ export const transactionRoutes = [
 		auth: 'user',
 		permission: 'transactions.view',
 		query: TransactionsCsvQuery,
-		response: z.string(),
 		download: { contentType: 'text/csv', filename: 'transactions.csv' },
 		handler: async ({ query, auth, deps }) => {
 			checkDates(query)
-			return { data: await transactionsCsv(deps.db, auth.customerId, query) }
+			return { content: await transactionsCsv(deps.db, auth.customerId, query) }
 		},
 	}),
 	defineRoute({

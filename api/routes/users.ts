@@ -10,7 +10,8 @@ import {
 	User,
 } from '../contract/users.ts'
 import { rolePermissions, users } from '../db/schema.ts'
-import { ApiError, type AuthUser, defineRoute, forbidden, notFound } from '../http.ts'
+import { type AuthUser, defineRoute } from '../http.ts'
+import { ApiError, forbidden, notFound } from '../errors.ts'
 import { permissionsBeyond } from '../domain/roles.ts'
 import { findUser, recordActivity } from '../services/accounts.ts'
 import { findRole } from '../services/roles.ts'
@@ -94,7 +95,7 @@ export const userRoutes = [
 				type: 'user.updated',
 				description: `Profile of ${body.first_name ?? user.first_name} ${body.last_name ?? user.last_name} updated`,
 			})
-			return { data: await findUser(deps.db, params.id), message: 'Profile saved.' }
+			return { data: (await findUser(deps.db, params.id))!, message: 'Profile saved.' }
 		},
 	}),
 	defineRoute({

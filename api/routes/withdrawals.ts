@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import { BanksResponse, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '../contract/withdrawals.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, defineRoute } from '../http.ts'
+import { defineRoute } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import {
 	approveWithdrawal,
 	cancelWithdrawal,

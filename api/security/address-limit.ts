@@ -2,7 +2,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { type Db, lockKey } from '../db/client.ts'
 import { addressHits } from '../db/schema.ts'
 import { ADDRESS_LIMITS, type AddressAction } from '../domain/auth-rules.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { isLoopback } from './client-address.ts'
 
 /**

@@ -10,7 +10,7 @@ import {
 	OTP_TTL_SECONDS,
 	wrongTriesLeft,
 } from '../domain/auth-rules.ts'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 
 export type OtpPurpose = 'verify-email' | 'reset-password' | 'withdrawal'
 

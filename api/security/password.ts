@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { ApiError } from '../http.ts'
+import { ApiError } from '../errors.ts'
 
 // OWASP's argon2id floor: 19 MiB of memory, 2 iterations, 1 lane.
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const

@@ -67,7 +67,7 @@ export async function authenticate(
 			.returning({ id: tokens.id })
 		// Another request rotated it first: this one carries on with the old token's grace.
 		if (claimed.length === 0) return undefined
-		return issueToken(tx as unknown as Db, row.id, now)
+		return issueToken(tx, row.id, now)
 	})
 	return { auth, newToken }
 }

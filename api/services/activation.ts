@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts'
 import { documents, policies } from '../db/schema.ts'
 import { productById, type FormField, type Product } from '../domain/catalogue/index.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import type { AuthUser } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
 import { checkUpload, IMAGE_MAX_PIXELS, type UploadProblem } from '../storage/uploads.ts'
 import { dateOfBirthProblem } from '../domain/batch/staff.ts'
@@ -114,8 +115,7 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 		await Promise.all(keys.map((key) => deps.storage.remove(key)))
 		throw error
 	}
-	return deps.db.transaction(async (t) => {
-		const tx = t as unknown as Db
+	return deps.db.transaction(async (tx) => {
 		const [activated] = await tx
 			.update(policies)
 			.set({ status: 'active', activation: values, activatedAt: deps.now() })

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { StaffBatch } from '../contract/batch.ts'
 import { isPeriod, PERIOD_LABELS, type Period } from '../contract/periods.ts'
 import { QuoteBody, type Quote } from '../contract/quotes.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { customers, policies, staff, staffBatches } from '../db/schema.ts'
 import {
 	STAFF_COLUMNS,
@@ -19,7 +19,8 @@ import { findProduct, productById, type Product } from '../domain/catalogue/inde
 import { lagosDate } from '../domain/policies.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import type { AuthUser } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
@@ -166,7 +167,7 @@ export async function buyBatch(deps: Deps, auth: AuthUser, body: { batch_id: str
 		throw new ApiError(400, `Fix the rows and upload the file again: ${batch.errors.length} of them ${batch.errors.length === 1 ? 'has a problem' : 'have problems'}.`, rowProblems(batch.errors))
 	}
 	const product = productById(batch.productId as Product['id'])
-	const enrol = async (tx: Db, plan: PolicyRow) => {
+	const enrol = async (tx: Tx, plan: PolicyRow) => {
 		const [claimed] = await tx
 			.update(staffBatches)
 			.set({ policyId: plan.id })
@@ -257,8 +258,7 @@ export async function activatePlan(deps: Deps, auth: AuthUser, plan: PolicyRow, 
 		throw new ApiError(400, `The sheet has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: fix ${problems.length === 1 ? 'it' : 'them'} and upload it again.`, problems)
 	}
 	const dates = [...checked.dates]
-	return deps.db.transaction(async (t) => {
-		const tx = t as unknown as Db
+	return deps.db.transaction(async (tx) => {
 		const [activated] = await tx
 			.update(policies)
 			.set({ status: 'active', activation: { staff_sheet: upload.name }, activatedAt: deps.now() })

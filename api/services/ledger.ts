@@ -1,10 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema.ts'
 import { type AccountRef, checkEntries, type SystemAccount, type TransferDraft } from '../domain/ledger.ts'
-
-/** Anything that runs queries: the database or a transaction of it. */
-type Tx = Db
 
 /** The customer's wallet account, opened with a balance of ₦0 the first time money moves. */
 export async function openWallet(tx: Tx, customerId: string) {

@@ -1,11 +1,12 @@
 import { formatNairaFull } from '../contract/money.ts'
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { type Db, lockKey } from '../db/client.ts'
+import { type Db, lockKey, type Tx } from '../db/client.ts'
 import { cards, payments, users } from '../db/schema.ts'
 import { fundingTransfer } from '../domain/ledger.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import type { AuthUser } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import type { CardAuthorization, Charge } from '../payments/index.ts'
 import { capitalized } from '../domain/text.ts'
 import { recordActivity } from './accounts.ts'
@@ -64,7 +65,7 @@ export async function startFunding(deps: Deps, auth: AuthUser, input: { amount: 
 }
 
 /** Save a card the gateway may charge again; the same card once, the first one the default. */
-async function saveCard(tx: Db, customerId: string, card: CardAuthorization) {
+async function saveCard(tx: Tx, customerId: string, card: CardAuthorization) {
 	await lockKey(tx, 'cards', customerId)
 	const [hasDefault] = await tx
 		.select({ id: cards.id })
@@ -99,8 +100,7 @@ export type PaymentStatus = 'pending' | 'success' | 'failed'
  * (the callback, the webhook, a retry of either), and save a reusable card. Answers the payment after.
  */
 export async function applyCharge(deps: Deps, charge: Charge) {
-	return deps.db.transaction(async (t) => {
-		const tx = t as unknown as Db
+	return deps.db.transaction(async (tx) => {
 		const [payment] = await tx.select().from(payments).where(eq(payments.reference, charge.reference)).for('update')
 		if (!payment || payment.status === 'success') return payment ?? null
 		const now = deps.now()

@@ -3,7 +3,7 @@ import { formatNairaFull } from '../contract/money.ts'
 import { periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
 import type { Quote, QuoteInput } from '../contract/quotes.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { customers, payments, policies, purchases, users } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { gatewayPremiumTransfer, premiumTransfer } from '../domain/ledger.ts'
@@ -11,7 +11,8 @@ import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumb
 import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import type { AuthUser } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { newReference } from './payments.ts'
@@ -30,7 +31,7 @@ const insufficient = (balance: number, amount: number) =>
 
 const productOf = (id: number) => productById(id as Product['id'])
 
-async function nextPolicySequence(tx: Db) {
+async function nextPolicySequence(tx: Tx) {
 	const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
 	return Number(result.rows[0]!.n)
 }
@@ -39,7 +40,7 @@ async function nextPolicySequence(tx: Db) {
  * Write the policy (or staff plan) of a purchase inside the caller's transaction: a number from the
  * sequence, cover from today (Lagos), the buyer as custodian. Once per purchase: purchase_id is unique.
  */
-export async function issuePolicy(tx: Db, purchase: PurchaseRow, kind: 'policy' | 'plan', now: Date) {
+export async function issuePolicy(tx: Tx, purchase: PurchaseRow, kind: 'policy' | 'plan', now: Date) {
 	const [issued] = await tx.select().from(policies).where(eq(policies.purchaseId, purchase.id))
 	if (issued) return issued
 	const product = productOf(purchase.productId)
@@ -115,7 +116,7 @@ export async function buy(
 	auth: AuthUser,
 	body: { quote: QuoteInput; payment_option: PaymentOption; idempotency_key: string },
 	/** More to write in the transaction that issues a staff plan: a batch upload enrols its staff. */
-	options: { onPlanIssued?: (tx: Db, plan: PolicyRow) => Promise<void> } = {},
+	options: { onPlanIssued?: (tx: Tx, plan: PolicyRow) => Promise<void> } = {},
 ) {
 	const quote = computeQuote(body.quote)
 	const product = productOf(body.quote.product_id)
@@ -151,8 +152,7 @@ export async function buy(
 			if (balance < quote.total) throw insufficient(balance, quote.total)
 		}
 		try {
-			const purchase = await deps.db.transaction(async (t) => {
-				const tx = t as unknown as Db
+			const purchase = await deps.db.transaction(async (tx) => {
 				const [made] = await tx
 					.insert(purchases)
 					.values({ ...values, status: paymentOption === 'wallet' ? 'paid' : 'subscribed' })
@@ -212,7 +212,7 @@ export async function buy(
  * The gateway collected a purchase's premium: inside applyCharge's transaction, gateway clearing pays
  * premium income directly and the policy is issued. The transfer's key is the payment's reference.
  */
-export async function payPurchase(tx: Db, payment: PaymentRow, now: Date) {
+export async function payPurchase(tx: Tx, payment: PaymentRow, now: Date) {
 	const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, payment.purchaseId!)).for('update')
 	const transfer = await postTransfer(tx, gatewayPremiumTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }))
 	await tx.update(purchases).set({ status: 'paid', transferId: transfer.id }).where(eq(purchases.id, purchase!.id))

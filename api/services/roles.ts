@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts'
 import { roles } from '../db/schema.ts'
 import { ALL_PERMISSIONS, SEED_ROLES } from '../domain/permissions.ts'
 import { OWNER_ROLE } from '../domain/roles.ts'
-import { notFound } from '../http.ts'
+import { notFound } from '../errors.ts'
 
 /** The roles a business may use: the seeded ones and its own. */
 export const visibleTo = (customerId: string) => or(isNull(roles.customerId), eq(roles.customerId, customerId))

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts'
 import { invitations } from '../db/schema.ts'
 import { invitationStatus } from '../domain/invitations.ts'
 import { permissionsBeyond } from '../domain/roles.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import type { AuthUser } from '../http.ts'
+import { ApiError } from '../errors.ts'
 import { findRole } from './roles.ts'
 
 export const IdParams = z.object({ id: Id })

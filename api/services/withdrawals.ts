@@ -6,7 +6,8 @@ import { users, withdrawals } from '../db/schema.ts'
 import { reversalTransfer, settlementTransfer, withdrawalFee, withdrawalTransfer } from '../domain/ledger.ts'
 import { cancellable, needsApproval, statusAfterCode } from '../domain/withdrawals.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser, notFound } from '../http.ts'
+import type { AuthUser } from '../http.ts'
+import { ApiError, notFound } from '../errors.ts'
 import type { Transfer } from '../payments/index.ts'
 import { consumeOtp, createOtp } from '../security/otp.ts'
 import { recordActivity } from './accounts.ts'
@@ -95,8 +96,7 @@ export async function createWithdrawal(
 	const now = deps.now()
 	let made: { row: Row; code: string } | null
 	try {
-		made = await deps.db.transaction(async (t) => {
-			const tx = t as unknown as Db
+		made = await deps.db.transaction(async (tx) => {
 			const [row] = await tx
 				.insert(withdrawals)
 				.values({
@@ -202,8 +202,7 @@ export async function approveWithdrawal(deps: Deps, auth: AuthUser, id: string) 
 /** Before the payout starts, the withdrawal is cancelled (or its approval refused): the wallet gets it all back. */
 export async function cancelWithdrawal(deps: Deps, auth: AuthUser, id: string) {
 	await ownWithdrawal(deps.db, auth.customerId, id)
-	await deps.db.transaction(async (t) => {
-		const tx = t as unknown as Db
+	await deps.db.transaction(async (tx) => {
 		const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update')
 		if (w!.status === 'cancelled') return
 		if (!cancellable(w!.status)) throw conflict('The payout of this withdrawal has started: it can no longer be cancelled.')
@@ -263,8 +262,7 @@ export async function refreshWithdrawal(deps: Deps, w: Row) {
  */
 export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 'reference' | 'status' | 'reason'>) {
 	if (!['success', 'failed', 'reversed'].includes(transfer.status)) return
-	await deps.db.transaction(async (t) => {
-		const tx = t as unknown as Db
+	await deps.db.transaction(async (tx) => {
 		const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.reference, transfer.reference)).for('update')
 		if (!w) return
 		const now = deps.now()

@@ -57,7 +57,7 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
 	const deps: Deps = { db, mailer, cac, payments, storage, env, now }
-	const api = createApi(deps)
+	const api = createApi(deps, { checkResponses: true })
 
 	async function call<T = any>(
 		method: string,
