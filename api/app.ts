@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Deps } from './deps.ts'
-import { ApiError, type Env, mountRoutes } from './http.ts'
+import { ApiError, type Env, mountRoutes, refuseNulInUrl } from './http.ts'
 import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { isSandbox } from './payments/index.ts'
 import { activityRoutes } from './routes/activities.ts'
@@ -62,6 +62,7 @@ export function createApi(deps: Deps) {
 		c.set('requestId', requestId)
 		c.header('X-Request-Id', requestId)
 		c.set('auth', null)
+		refuseNulInUrl(c.req.url)
 		const header = c.req.header('authorization')
 		const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
 		if (token) {

@@ -7,7 +7,7 @@ import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/login'
@@ -26,7 +26,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })

@@ -6,7 +6,7 @@ import { Email, OtpCode, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { FormError, Stepper, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { portalEnv } from '#app/server/env.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/password-reset'
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: Schema })
+	const submission = parseWithZod(await readForm(request), { schema: Schema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password', 'confirm_password'] }) }, { status: 400 })
 	}
