@@ -100,7 +100,7 @@ function bodies(names: string[], intents: string[]): fc.Arbitrary<Body> {
 function statusOf(outcome: unknown): number {
 	if (outcome instanceof Response) return outcome.status
 	if (outcome && typeof outcome === 'object' && 'type' in outcome && outcome.type === 'DataWithResponseInit') {
-		return (outcome as { init: ResponseInit | null }).init?.status ?? 200
+		return (outcome as unknown as { init: ResponseInit | null }).init?.status ?? 200
 	}
 	if (outcome instanceof Error) return 500
 	return 200
