@@ -6,6 +6,8 @@ import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { bootApi } from './api/bootstrap.ts'
 import { readApiEnv } from './api/env.ts'
+import { portalBodyLimit } from './server/body-limit.ts'
+import { securityHeaders } from './server/security-headers.ts'
 
 /**
  * The one process: static files, the insurer API at /api/v1 (unless API_BASE_URL points the portal at
@@ -17,6 +19,7 @@ const apiBaseUrl = process.env.API_BASE_URL
 
 const app = express()
 app.disable('x-powered-by')
+app.set('trust proxy', trustProxy(process.env.TRUST_PROXY))
 app.use(compression())
 
 let transport: ((request: Request) => Promise<Response>) | null = null
@@ -30,7 +33,11 @@ if (!apiBaseUrl) {
 	app.use((req, res, next) => (req.path === '/api/v1' || req.path.startsWith('/api/v1/') ? listener(req, res) : next()))
 }
 
-type BuildWithContext = ServerBuild & { entry: { module: { transportContext: Parameters<RouterContextProvider['set']>[0] } } }
+// The API answers with its own headers; everything after it gets the portal's.
+app.use(securityHeaders({ csp: !dev }))
+
+type ContextKey = Parameters<RouterContextProvider['set']>[0]
+type BuildWithContext = ServerBuild & { entry: { module: { transportContext: ContextKey; nonceContext: ContextKey } } }
 let getBuild: () => Promise<BuildWithContext>
 
 if (dev) {
@@ -57,18 +64,27 @@ if (dev) {
 	getBuild = async () => build
 }
 
+app.use(portalBodyLimit)
 app.all(
 	/.*/,
 	createRequestHandler({
 		build: getBuild,
-		getLoadContext: async () => {
+		getLoadContext: async (_req, res) => {
 			const build = await getBuild()
 			const context = new RouterContextProvider()
 			context.set(build.entry.module.transportContext, transport)
+			context.set(build.entry.module.nonceContext, res.locals.cspNonce)
 			return context
 		},
 	}),
 )
+
+/** TRUST_PROXY as express reads it: unset trusts no proxy; `true`, a hop count, or addresses. */
+function trustProxy(value: string | undefined) {
+	if (!value || value === 'false') return false
+	if (value === 'true') return true
+	return /^\d+$/.test(value) ? Number(value) : value
+}
 
 const port = env.PORT
 const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {

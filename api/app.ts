@@ -25,6 +25,8 @@ import { transactionRoutes } from './routes/transactions.ts'
 import { userRoutes } from './routes/users.ts'
 import { walletRoutes } from './routes/wallet.ts'
 import { withdrawalRoutes } from './routes/withdrawals.ts'
+import { limitBodies } from './security/body-limit.ts'
+import { apiSecurityHeaders } from './security/headers.ts'
 import { authenticate } from './security/tokens.ts'
 
 export const API_BASE_PATH = '/api/v1'
@@ -57,6 +59,8 @@ export function createApi(deps: Deps) {
 	const sandbox = isSandbox(deps.payments) ? deps.payments : null
 	const openApi = buildOpenApi(routes, sandbox ? sandboxCheckoutOperations : {})
 
+	app.use(apiSecurityHeaders)
+	app.use(limitBodies(API_BASE_PATH, routes))
 	app.use(async (c, next) => {
 		const requestId = c.req.header('x-request-id') ?? randomUUID()
 		c.set('requestId', requestId)

@@ -14,6 +14,7 @@ import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
 import { Toasts } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
+import { useNonce } from './lib/nonce.ts'
 import { apiMiddleware } from './server/middleware.server.ts'
 import { readToasts } from './server/toast.server.ts'
 import './app.css'
@@ -31,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
 	return (
 		<html lang="en-NG">
 			<head>
@@ -50,8 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				</a>
 				<OfflineBanner />
 				{children}
-				<ScrollRestoration />
-				<Scripts />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)

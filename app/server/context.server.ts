@@ -3,6 +3,8 @@ import type { ApiClient, Transport } from './api.server.ts'
 
 /** The in-process API, set by server.ts when API_BASE_URL is unset. */
 export const transportContext = createContext<Transport | null>(null)
+/** This request's Content-Security-Policy nonce, set by server.ts, which sends the header. */
+export const nonceContext = createContext<string>('')
 /** This request's API client, set by the root middleware. */
 export const apiContext = createContext<ApiClient>()
 
