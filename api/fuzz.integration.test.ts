@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { testApi } from '#tests/support/test-api.ts'
+import { fund, newKey } from '#tests/support/wallet.ts'
 
 /**
  * Hostile input never makes the API answer 5xx: every operation of its OpenAPI document, anonymous and
@@ -138,5 +139,27 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('NUL characters', () => {
 		const ctx = await testApi()
 		expect((await ctx.call('GET', '/dev/outbox?to=%00')).status).toBe(400)
 		expect((await ctx.call('GET', '/sandbox/checkout/a%00b')).status).toBe(400)
+	})
+})
+
+describe.skipIf(process.env.TEST_DB !== 'pglite')('NUL characters in uploads', () => {
+	test("a NUL in an activation's text field is a 400 naming it, and the policy stays pending", async () => {
+		const ctx = await testApi()
+		const owner = await ctx.createAccount({ kyc: true })
+		await fund(ctx, owner, 40_000)
+		const bought = await ctx.call('POST', '/purchases', {
+			token: owner.token,
+			body: { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet', idempotency_key: newKey('buy') },
+		})
+		const policyId: string = bought.body.data.policy.id
+		const form = new FormData()
+		form.set('brand_and_model', 'Samsung\u0000 Galaxy A54')
+		form.set('serial_number', '356938035643809')
+		const jpg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])
+		for (const name of ['receipt', 'photo', 'proof_of_ownership']) form.set(name, new File([jpg], `${name}.jpg`))
+		const res = await ctx.api.request(`/api/v1/policies/${policyId}/activate`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form })
+		expect(res.status).toBe(400)
+		expect(await res.json()).toMatchObject({ errors: [{ path: 'brand_and_model' }] })
+		expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data.status).toBe('pending')
 	})
 })

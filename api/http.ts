@@ -111,6 +111,16 @@ function refuseNul(value: unknown) {
 	if (path !== null) throw new ApiError(400, NUL_MESSAGE, [{ path, message: NUL_MESSAGE }])
 }
 
+/**
+ * The text parts of an upload, checked for NUL like JSON. Hono keeps the parsed form, so the handler's
+ * own read gets the same one; a form that does not parse is left for the handler to refuse.
+ */
+async function refuseNulInForm(c: Context<Env>) {
+	if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return
+	const form = await c.req.formData().catch(() => null)
+	if (form) refuseNul(Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')))
+}
+
 /** A NUL in the path or query (`%00`) is refused for every route alike, before any is matched. */
 export function refuseNulInUrl(url: string) {
 	if (/%00/i.test(url)) throw new ApiError(400, NUL_MESSAGE)
@@ -149,6 +159,7 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[]) {
 			const params = parse(route.params, c.req.param())
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
 			const body = route.body ? parse(route.body, await readJson(c)) : undefined
+			if (route.multipart) await refuseNulInForm(c)
 			const result = await route.handler({ body, query, params, auth: auth!, deps, c })
 			if (route.download) {
 				const contentType = result.file?.contentType ?? route.download.contentType
