@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { connect } from 'node:net'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { FORM_BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '../api/security/body-limit.ts'
+import { rawHttp } from '../tests/support/raw-http.ts'
 import { portalBodyLimit } from './body-limit.ts'
 
 // The portal's middleware before a handler that reads the body as React Router's express adapter does.
@@ -38,26 +38,7 @@ beforeAll(() => {
 })
 afterAll(() => void server.close())
 
-/** Send raw HTTP and resolve with the status line, the time it took and whether the socket was closed. */
-function raw(head: string, write: (socket: ReturnType<typeof connect>) => void) {
-	return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-		const started = Date.now()
-		const socket = connect(port, '127.0.0.1', () => {
-			socket.write(head)
-			write(socket)
-		})
-		let answer = ''
-		socket.on('data', (d) => {
-			answer += d.toString()
-			const status = Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1])
-			if (status) {
-				resolve({ status, ms: Date.now() - started })
-				socket.destroy()
-			}
-		})
-		socket.on('error', reject)
-	})
-}
+const raw = (text: string, write?: Parameters<typeof rawHttp>[2]) => rawHttp(port, text, write)
 
 describe('portal body limit', () => {
 	test('a POST to /login claiming 400 MB is a 413 at once, its body unread', async () => {

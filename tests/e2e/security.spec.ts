@@ -1,6 +1,6 @@
-import { connect } from 'node:net'
 import type { Page } from '@playwright/test'
 import { UPLOAD_BODY_MAX_BYTES } from '../../api/security/body-limit.ts'
+import { rawHttp } from '../support/raw-http.ts'
 import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
 
 /** Every console message of the page that reports a Content-Security-Policy violation. */
@@ -64,24 +64,6 @@ test('no Content-Security-Policy violation on sign-in, a signed-in page, the out
 	expect(violations).toEqual([])
 })
 
-/** Raw HTTP: a head and a few bytes of body, the status of the answer, and how long it took. */
-function rawPost(port: number, head: string, body = 'x') {
-	return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-		const started = Date.now()
-		const socket = connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n${body}`))
-		let answer = ''
-		socket.on('data', (d) => {
-			answer += d.toString()
-			const status = Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1])
-			if (status) {
-				resolve({ status, ms: Date.now() - started })
-				socket.destroy()
-			}
-		})
-		socket.on('error', reject)
-	})
-}
-
 test('a body claiming 400 MB is refused with 413 at once, by the portal and the API alone', async ({ baseURL, js }) => {
 	test.skip(!js, 'no browser involved: once is enough')
 	const port = Number(new URL(baseURL!).port)
@@ -95,7 +77,7 @@ test('a body claiming 400 MB is refused with 413 at once, by the portal and the 
 		[port + 1, claim('/api/v1/auth/sign-in', 'application/json')],
 		[port + 1, claim('/api/v1/purchases/batch/preview', 'multipart/form-data; boundary=x', UPLOAD_BODY_MAX_BYTES + 1)],
 	] as const) {
-		const res = await rawPost(p, head)
+		const res = await rawHttp(p, `${head}\r\n\r\nx`)
 		expect(res.status, head).toBe(413)
 		expect(res.ms, head).toBeLessThan(2_000)
 	}
