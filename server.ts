@@ -19,7 +19,8 @@ const apiBaseUrl = process.env.API_BASE_URL
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', trustProxy(process.env.TRUST_PROXY))
+// Behind a reverse proxy (TRUST_PROXY=true), X-Forwarded-Proto tells whether the visit came over HTTPS.
+app.set('trust proxy', process.env.TRUST_PROXY === 'true')
 app.use(compression())
 
 let transport: ((request: Request) => Promise<Response>) | null = null
@@ -78,13 +79,6 @@ app.all(
 		},
 	}),
 )
-
-/** TRUST_PROXY as express reads it: unset trusts no proxy; `true`, a hop count, or addresses. */
-function trustProxy(value: string | undefined) {
-	if (!value || value === 'false') return false
-	if (value === 'true') return true
-	return /^\d+$/.test(value) ? Number(value) : value
-}
 
 const port = env.PORT
 const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {

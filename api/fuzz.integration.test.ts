@@ -94,7 +94,10 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('fuzz: hostile requests to eve
 			const bodyless = method === 'get' || method === 'head'
 			const response = await ctx.api.request(`/api/v1${path}`, { method: method.toUpperCase(), headers, body: bodyless ? undefined : body })
 			const text = await response.text()
-			if (response.status >= 500) failures.push(`${response.status} ${method.toUpperCase()} ${path} ${contentType ?? '-'} ${String(body).slice(0, 80)}: ${text.slice(0, 200)}`)
+			if (response.status >= 500)
+				failures.push(
+					`${response.status} ${method.toUpperCase()} ${path} ${contentType ?? '-'} ${String(body).slice(0, 80)}: ${text.slice(0, 200)}`,
+				)
 			return response.status
 		}
 
@@ -128,7 +131,14 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('NUL characters', () => {
 	test('a NUL in an otherwise valid body is a 400 naming the field, and nothing is written', async () => {
 		const ctx = await testApi()
 		const email = `nul-${Date.now()}@example.test`
-		const body = { account_type: 'individual', first_name: 'A\u0000da', last_name: 'Eze', email, phone: '08031234567', password: 'Test-pass-1234' }
+		const body = {
+			account_type: 'individual',
+			first_name: 'A\u0000da',
+			last_name: 'Eze',
+			email,
+			phone: '08031234567',
+			password: 'Test-pass-1234',
+		}
 		const res = await ctx.call('POST', '/auth/sign-up', { body })
 		expect(res).toMatchObject({ status: 400, body: { errors: [{ path: 'first_name' }] } })
 		// The same email signs up afterwards: the refused request wrote nothing.
@@ -149,7 +159,14 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('NUL characters in uploads', (
 		await fund(ctx, owner, 40_000)
 		const bought = await ctx.call('POST', '/purchases', {
 			token: owner.token,
-			body: { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet', idempotency_key: newKey('buy') },
+			body: {
+				product_id: 5,
+				gadget_type: 'phone',
+				device_value: 450_000,
+				period: 'annual',
+				payment_option: 'wallet',
+				idempotency_key: newKey('buy'),
+			},
 		})
 		const policyId: string = bought.body.data.policy.id
 		const form = new FormData()
@@ -157,7 +174,11 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('NUL characters in uploads', (
 		form.set('serial_number', '356938035643809')
 		const jpg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])
 		for (const name of ['receipt', 'photo', 'proof_of_ownership']) form.set(name, new File([jpg], `${name}.jpg`))
-		const res = await ctx.api.request(`/api/v1/policies/${policyId}/activate`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form })
+		const res = await ctx.api.request(`/api/v1/policies/${policyId}/activate`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${owner.token}` },
+			body: form,
+		})
 		expect(res.status).toBe(400)
 		expect(await res.json()).toMatchObject({ errors: [{ path: 'brand_and_model' }] })
 		expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data.status).toBe('pending')

@@ -59,11 +59,31 @@ function fieldsOf(file: string) {
 	return { names: [...names], intents: [...intents] }
 }
 
-const ids = fc.constantFrom('1', '0', '-1', '99999999999999999999', 'abc', '00000000-0000-0000-0000-000000000000', 'a\u0000b', 'x'.repeat(300))
+const ids = fc.constantFrom(
+	'1',
+	'0',
+	'-1',
+	'99999999999999999999',
+	'abc',
+	'00000000-0000-0000-0000-000000000000',
+	'a\u0000b',
+	'x'.repeat(300),
+)
 
 const hostile = fc.oneof(
 	fc.string(),
-	fc.constantFrom('\u0000', 'a\u0000b', '', '-1', '1e309', 'NaN', 'x'.repeat(20_000), '<script>alert(1)</script>', '2026-02-30', '//evil.example'),
+	fc.constantFrom(
+		'\u0000',
+		'a\u0000b',
+		'',
+		'-1',
+		'1e309',
+		'NaN',
+		'x'.repeat(20_000),
+		'<script>alert(1)</script>',
+		'2026-02-30',
+		'//evil.example',
+	),
 	fc.integer().map(String),
 )
 
@@ -135,8 +155,16 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('fuzz: hostile form posts to e
 		async function signIn(login: ActionRoute) {
 			const account = await ctx.createAccount({ kyc: true })
 			const body = new URLSearchParams({ email: account.email, password: account.password })
-			const response = await run(login, 'http://portal.test/login', {}, { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-			const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+			const response = await run(
+				login,
+				'http://portal.test/login',
+				{},
+				{ body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+			)
+			const cookie = response.headers
+				.getSetCookie()
+				.map((c) => c.split(';')[0])
+				.join('; ')
 			if (!cookie.includes('__session=')) throw new Error(`sign-in failed: ${response.status}`)
 			return cookie
 		}
@@ -147,19 +175,24 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('fuzz: hostile form posts to e
 			const { names, intents } = fieldsOf(route.file)
 			const paramNames = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
 			await fc.assert(
-				fc.asyncProperty(fc.array(ids, { minLength: 3, maxLength: 3 }), bodies(names, intents), fc.boolean(), async (values, body, signedIn) => {
-					const params = Object.fromEntries(paramNames.map((name, i) => [name, values[i]!]))
-					const url = `http://portal.test${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!))}`
-					const headers: Record<string, string> = {}
-					if (body.contentType) headers['content-type'] = body.contentType
-					if (signedIn) headers.cookie = cookie
-					const response = await run(route, url, params, { headers, body: body.body })
-					if (response.status >= 500) {
-						const sent = body.body instanceof FormData ? [...body.body.keys()].join(',') : String(body.body).slice(0, 80)
-						failures.push(`${response.status} ${url} ${body.contentType ?? '-'} ${sent}: ${await response.text()}`)
-					}
-					return true
-				}),
+				fc.asyncProperty(
+					fc.array(ids, { minLength: 3, maxLength: 3 }),
+					bodies(names, intents),
+					fc.boolean(),
+					async (values, body, signedIn) => {
+						const params = Object.fromEntries(paramNames.map((name, i) => [name, values[i]!]))
+						const url = `http://portal.test${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!))}`
+						const headers: Record<string, string> = {}
+						if (body.contentType) headers['content-type'] = body.contentType
+						if (signedIn) headers.cookie = cookie
+						const response = await run(route, url, params, { headers, body: body.body })
+						if (response.status >= 500) {
+							const sent = body.body instanceof FormData ? [...body.body.keys()].join(',') : String(body.body).slice(0, 80)
+							failures.push(`${response.status} ${url} ${body.contentType ?? '-'} ${sent}: ${await response.text()}`)
+						}
+						return true
+					},
+				),
 				{ seed: SEED, numRuns: RUNS_PER_ACTION },
 			)
 		}

@@ -56,13 +56,16 @@ describe('portal body limit', () => {
 		read = 0
 		const chunk = 'a'.repeat(8 * 1024)
 		let timer: NodeJS.Timeout | undefined
-		const res = await raw('POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n', (socket) => {
-			// An endless stream: it stops only because the server closes the connection.
-			timer = setInterval(() => {
-				if (!socket.destroyed) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
-			}, 1)
-			socket.on('close', () => clearInterval(timer))
-		})
+		const res = await raw(
+			'POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
+			(socket) => {
+				// An endless stream: it stops only because the server closes the connection.
+				timer = setInterval(() => {
+					if (!socket.destroyed) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+				}, 1)
+				socket.on('close', () => clearInterval(timer))
+			},
+		)
 		clearInterval(timer)
 		expect(res.status).toBe(413)
 		expect(read).toBeLessThan(FORM_BODY_MAX_BYTES + 64 * 1024)
@@ -79,7 +82,10 @@ describe('portal body limit', () => {
 
 	test('a form within its limit is read whole, with or without Content-Length', async () => {
 		const status = await new Promise<number>((resolve) => {
-			const req = httpRequest({ port, method: 'POST', path: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => resolve(res.statusCode!))
+			const req = httpRequest(
+				{ port, method: 'POST', path: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+				(res) => resolve(res.statusCode!),
+			)
 			req.write('email=a%40b.c&')
 			req.end('password=x')
 		})

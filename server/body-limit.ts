@@ -1,10 +1,5 @@
 import type { RequestHandler, Response } from 'express'
-import {
-	FORM_BODY_MAX_BYTES,
-	TOO_LARGE_MESSAGE,
-	UPLOAD_BODY_MAX_BYTES,
-	UPLOAD_TOO_LARGE_MESSAGE,
-} from '../api/security/body-limit.ts'
+import { FORM_BODY_MAX_BYTES, TOO_LARGE_MESSAGE, UPLOAD_BODY_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../api/security/body-limit.ts'
 
 /**
  * The portal's screens that take files (multipart): the staff list, the staff sheet and a policy's

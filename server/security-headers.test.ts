@@ -5,7 +5,7 @@ import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
 
 let base = ''
 const app = express()
-app.set('trust proxy', 'loopback')
+app.set('trust proxy', true)
 app.use(securityHeaders({ csp: true }))
 app.get(/.*/, (_req, res) => res.end(String(res.locals.cspNonce)))
 const server = app.listen(0)

@@ -34,7 +34,7 @@ export function contentSecurityPolicy(nonce: string, path: string) {
 /**
  * Headers on every answer of the portal: CSP with a fresh nonce (kept in res.locals for the renderer),
  * nosniff (downloads included), the referrer policy, the camera only where inspections need it, and HSTS
- * when the request came over HTTPS (directly, or by X-Forwarded-Proto from a proxy set in TRUST_PROXY).
+ * when the request came over HTTPS (directly, or by X-Forwarded-Proto behind a proxy: TRUST_PROXY=true).
  * In development the CSP is left off: Vite's hot reload injects its own scripts and socket.
  */
 export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {

@@ -21,9 +21,7 @@ export const UPLOAD_TOO_LARGE_MESSAGE = `The upload is too large: send at most $
  * chunked body, as soon as the count passes the limit. The connection is closed rather than drained.
  */
 export function limitBodies(basePath: string, routes: AnyRoute[]): MiddlewareHandler<Env> {
-	const uploads = routes
-		.filter((r) => r.multipart)
-		.map((r) => new RegExp(`^${basePath}${r.path.replace(/:\w+/g, '[^/]+')}/?$`))
+	const uploads = routes.filter((r) => r.multipart).map((r) => new RegExp(`^${basePath}${r.path.replace(/:\w+/g, '[^/]+')}/?$`))
 	const limit = (maxSize: number, message: string) =>
 		bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413, { connection: 'close' }) })
 	const forForms = limit(FORM_BODY_MAX_BYTES, TOO_LARGE_MESSAGE)

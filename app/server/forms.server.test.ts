@@ -17,14 +17,20 @@ async function refusal(request: Request) {
 
 describe('readForm', () => {
 	test('a body that is not a form is a 415, whatever it holds', async () => {
-		for (const [body, type] of [['{"email":"a@b.c"}', 'application/json'], ['email=a@b.c', 'text/plain'], ['email=a@b.c', undefined]] as const) {
+		for (const [body, type] of [
+			['{"email":"a@b.c"}', 'application/json'],
+			['email=a@b.c', 'text/plain'],
+			['email=a@b.c', undefined],
+		] as const) {
 			expect(await refusal(post(body, type))).toMatchObject({ status: 415, message: expect.stringContaining('form') })
 		}
 	})
 
 	test('a broken form is a 400 asking to send it again', async () => {
 		expect(await refusal(post('no boundary', 'multipart/form-data'))).toEqual({ status: 400, message: 'Send the form again.' })
-		expect(await refusal(post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', 'multipart/form-data; boundary=x'))).toMatchObject({ status: 400 })
+		expect(
+			await refusal(post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', 'multipart/form-data; boundary=x')),
+		).toMatchObject({ status: 400 })
 	})
 
 	test('NUL characters are dropped from names and values; files pass untouched', async () => {
