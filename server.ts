@@ -8,6 +8,8 @@ import { bootApi } from './api/bootstrap.ts'
 import { readApiEnv } from './api/env.ts'
 import { clientAddressOf } from './api/security/client-address.ts'
 import { startJobs } from './api/jobs/scheduler.ts'
+import { portalBodyLimit } from './server/body-limit.ts'
+import { securityHeaders } from './server/security-headers.ts'
 
 /**
  * The one process: static files, the insurer API at /api/v1 (unless API_BASE_URL points the portal at
@@ -19,6 +21,8 @@ const apiBaseUrl = process.env.API_BASE_URL
 
 const app = express()
 app.disable('x-powered-by')
+// Behind a reverse proxy (TRUST_PROXY=true), X-Forwarded-Proto tells whether the visit came over HTTPS.
+app.set('trust proxy', env.trustProxy)
 app.use(compression())
 
 let transport: ((request: Request) => Promise<Response>) | null = null
@@ -34,8 +38,11 @@ if (!apiBaseUrl) {
 	app.use((req, res, next) => (req.path === '/api/v1' || req.path.startsWith('/api/v1/') ? listener(req, res) : next()))
 }
 
+// The API answers with its own headers; everything after it gets the portal's.
+app.use(securityHeaders({ csp: !dev }))
+
 type ContextKey = Parameters<RouterContextProvider['set']>[0]
-type BuildWithContext = ServerBuild & { entry: { module: { transportContext: ContextKey; clientAddressContext: ContextKey } } }
+type BuildWithContext = ServerBuild & { entry: { module: { transportContext: ContextKey; clientAddressContext: ContextKey; nonceContext: ContextKey } } }
 let getBuild: () => Promise<BuildWithContext>
 
 if (dev) {
@@ -62,15 +69,17 @@ if (dev) {
 	getBuild = async () => build
 }
 
+app.use(portalBodyLimit)
 app.all(
 	/.*/,
 	createRequestHandler({
 		build: getBuild,
-		getLoadContext: async (req) => {
+		getLoadContext: async (req, res) => {
 			const build = await getBuild()
 			const context = new RouterContextProvider()
 			context.set(build.entry.module.transportContext, transport)
 			context.set(build.entry.module.clientAddressContext, clientAddressOf(req, env.trustProxy))
+			context.set(build.entry.module.nonceContext, res.locals.cspNonce)
 			return context
 		},
 	}),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { isDatabaseUnavailable } from './db/client.ts'
 import type { Deps } from './deps.ts'
-import { type Env, mountRoutes } from './http.ts'
+import { type Env, mountRoutes, refuseNulInUrl } from './http.ts'
 import { ApiError } from './errors.ts'
 import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { isSandbox } from './payments/index.ts'
@@ -28,6 +28,8 @@ import { userRoutes } from './routes/users.ts'
 import { walletRoutes } from './routes/wallet.ts'
 import { withdrawalRoutes } from './routes/withdrawals.ts'
 import { clientAddressOf, forwardedAddress } from './security/client-address.ts'
+import { limitBodies } from './security/body-limit.ts'
+import { apiSecurityHeaders } from './security/headers.ts'
 import { authenticate } from './security/tokens.ts'
 
 export const API_BASE_PATH = '/api/v1'
@@ -65,6 +67,8 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 	const sandboxCheckout = sandbox && deps.env.demo
 	const openApi = buildOpenApi(routes, sandboxCheckout ? sandboxCheckoutOperations : {})
 
+	app.use(apiSecurityHeaders)
+	app.use(limitBodies(API_BASE_PATH, routes))
 	app.use(async (c, next) => {
 		const requestId = c.req.header('x-request-id') ?? randomUUID()
 		c.set('requestId', requestId)
@@ -73,6 +77,7 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 		// Over the network the socket names the caller; in process only the portal calls, forwarding its client's address.
 		const incoming = c.env?.incoming
 		c.set('clientAddress', incoming ? clientAddressOf(incoming, deps.env.trustProxy) : forwardedAddress(c.req.raw.headers))
+		refuseNulInUrl(c.req.url)
 		const header = c.req.header('authorization')
 		const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
 		if (token) {

@@ -119,16 +119,55 @@ export function validationError(error: z.ZodError, prefix?: string) {
 	return new ApiError(400, first?.message ?? 'The request is not valid.', errors)
 }
 
+const NUL_MESSAGE = 'Remove the NUL character (\\u0000): text may not contain it.'
+
+/** The path of the first string or key holding a NUL character, which PostgreSQL text cannot store. */
+function nulPath(value: unknown, path: string): string | null {
+	if (typeof value === 'string') return value.includes('\0') ? path : null
+	if (typeof value !== 'object' || value === null) return null
+	for (const [key, item] of Object.entries(value)) {
+		const at = path ? `${path}.${key}` : key
+		if (key.includes('\0')) return at
+		const found = nulPath(item, at)
+		if (found !== null) return found
+	}
+	return null
+}
+
+/** Refuse a NUL anywhere in the input, with a 400 naming where, rather than let it reach the database. */
+function refuseNul(value: unknown) {
+	const path = nulPath(value, '')
+	if (path !== null) throw new ApiError(400, NUL_MESSAGE, [{ path, message: NUL_MESSAGE }])
+}
+
+/**
+ * The text parts of an upload, checked for NUL like JSON. Hono keeps the parsed form, so the handler's
+ * own read gets the same one; a form that does not parse is left for the handler to refuse.
+ */
+async function refuseNulInForm(c: Context<Env>) {
+	if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return
+	const form = await c.req.formData().catch(() => null)
+	if (form) refuseNul(Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')))
+}
+
+/** A NUL in the path or query (`%00`) is refused for every route alike, before any is matched. */
+export function refuseNulInUrl(url: string) {
+	if (/%00/i.test(url)) throw new ApiError(400, NUL_MESSAGE)
+}
+
 async function readJson(c: Context<Env>) {
 	const type = c.req.header('content-type') ?? ''
 	if (!type.includes('application/json')) {
 		throw new ApiError(400, 'Send the request body as JSON (Content-Type: application/json).')
 	}
+	let body: unknown
 	try {
-		return await c.req.json()
+		body = await c.req.json()
 	} catch {
 		throw new ApiError(400, 'The request body is not valid JSON.')
 	}
+	refuseNul(body)
+	return body
 }
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.output<T> {
@@ -155,6 +194,7 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[], opti
 			const params = parse(route.params, c.req.param())
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
 			const body = route.body ? parse(route.body, await readJson(c)) : undefined
+			if (route.multipart) await refuseNulInForm(c)
 			const input = { body, query, params, auth: auth!, deps, c }
 			if ('download' in route) {
 				const file = await route.handler(input)

@@ -16,6 +16,7 @@ import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
 import { Toasts } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
+import { useNonce } from './lib/nonce.ts'
 import { apiMiddleware } from './server/middleware.server.ts'
 import { readToasts } from './server/toast.server.ts'
 import './app.css'
@@ -46,6 +47,7 @@ function DemoBanner() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const demo = useRouteLoaderData<typeof loader>('root')?.demo
+	const nonce = useNonce()
 	return (
 		<html lang="en-NG">
 			<head>
@@ -66,8 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<OfflineBanner />
 				{demo ? <DemoBanner /> : null}
 				{children}
-				<ScrollRestoration />
-				<Scripts />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)

@@ -58,7 +58,8 @@ export function mountSandboxCheckout(app: Hono<Env>, deps: Deps, gateway: Sandbo
 		)
 	})
 	app.post(SANDBOX_CHECKOUT_PATH, async (c) => {
-		const form = await c.req.parseBody()
+		// A body that is not a readable form answers as one without a choice.
+		const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
 		const outcome = form.outcome === 'approve' ? 'approve' : form.outcome === 'decline' ? 'decline' : null
 		if (!outcome) return c.html(page('Choose', '<h1>Choose Pay with test card or Decline.</h1>'), 400)
 		const url = await gateway.complete(c.req.param('reference'), outcome, deps.now())

@@ -5,6 +5,9 @@ import type { ApiClient, Transport } from './api.server.ts'
 export const transportContext = createContext<Transport | null>(null)
 /** The browser's address as server.ts found it (its socket, or the trusted proxy's header). */
 export const clientAddressContext = createContext<string | null>(null)
+
+/** This request's Content-Security-Policy nonce, set by server.ts, which sends the header. */
+export const nonceContext = createContext<string>('')
 /** This request's API client, set by the root middleware. */
 export const apiContext = createContext<ApiClient>()
 

@@ -18,16 +18,28 @@ export function replyWithApiError(submission: Submission<unknown>, error: unknow
 	)
 }
 
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
 /**
- * The form of a request whose body may be cut short or malformed (an upload on a slow connection):
- * a 400 page asking to send it again, rather than a 500.
+ * The form of a request, read the one way every action reads it. A body that is not a form is a 415,
+ * one cut short or malformed (an upload on a slow connection) a 400 asking to send it again, never a
+ * 500. NUL characters, which no one types and the database cannot store, are dropped from the values
+ * (docs/decisions/031-hostile-input.md).
  */
 export async function readForm(request: Request, again = 'Send the form again.') {
+	const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
+	if (!FORM_TYPES.includes(type)) throw data('Send the form from its page: this request did not carry a form.', { status: 415 })
+	let form: FormData
 	try {
-		return await request.formData()
+		form = await request.formData()
 	} catch {
 		throw data(again, { status: 400 })
 	}
+	const clean = new FormData()
+	for (const [name, value] of form) {
+		clean.append(name.replaceAll('\0', ''), typeof value === 'string' ? value.replaceAll('\0', '') : value)
+	}
+	return clean
 }
 
 /**

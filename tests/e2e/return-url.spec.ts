@@ -32,3 +32,13 @@ test('a signed-in user who opens /login or /register is sent home', async ({ pag
 	await visit(page, '/register?type=business')
 	await expect(page).toHaveURL('/')
 })
+
+test('sign-in with a return_url the browser would read as another site stays on the site', async ({ page, baseURL }) => {
+	await visit(page, '/login?return_url=/%09/evil.example')
+	await page.getByLabel('Email address').fill('individual@example.com')
+	await page.getByLabel('Password').fill(DEMO_PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL('/')
+	expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Tunde')
+})

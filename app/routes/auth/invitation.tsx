@@ -6,7 +6,7 @@ import { Name, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { FormError, NameFields, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/invitation'
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: AcceptSchema })
+	const submission = parseWithZod(await readForm(request), { schema: AcceptSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	}

@@ -9,7 +9,7 @@ import { needsCacVerification } from '#app/lib/account.ts'
 import { BUSINESS_TYPES } from '#app/lib/business-types.ts'
 import { safeReturnUrl } from '#app/lib/return-url.ts'
 import { FORBIDDEN_PAGE, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/kyc'
@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const user = await requireKycEditor(args)
-	const submission = parseWithZod(await args.request.formData(), { schema: BusinessBody })
+	const submission = parseWithZod(await readForm(args.request), { schema: BusinessBody })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	let customer
 	try {

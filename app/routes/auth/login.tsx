@@ -4,7 +4,7 @@ import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
 import { LoginSchema, SignInRefused, redirectIfSignedIn, signInAuthenticator } from '#app/server/auth.server.ts'
-import { formConstraint } from '#app/server/forms.server.ts'
+import { formConstraint, readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/login'
@@ -17,9 +17,11 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+	// The strategy reads the form itself: it is handed the form as readForm checked and cleaned it.
+	const form = await readForm(request)
 	let signedIn
 	try {
-		signedIn = await signInAuthenticator(context).authenticate('form', request)
+		signedIn = await signInAuthenticator(context).authenticate('form', new Request(request.url, { method: 'POST', body: form }))
 	} catch (error) {
 		if (error instanceof SignInRefused) return error.reply
 		throw error

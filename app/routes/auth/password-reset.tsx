@@ -7,7 +7,7 @@ import { Email, OtpCode, Password } from '#api/contract/common.ts'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { FormError, Stepper, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { portalEnv } from '#app/server/env.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { SPAM_MESSAGE, isSpam } from '#app/server/honeypot.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: Schema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password', 'confirm_password'] }) }, { status: 400 })

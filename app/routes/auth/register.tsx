@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { AccountFields, type AccountFormValues } from '#app/components/account-fields.tsx'
 import { FormError, Stepper, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
-import { formConstraint } from '#app/server/forms.server.ts'
+import { formConstraint, readForm } from '#app/server/forms.server.ts'
 import { AccountType, RegisterSchema, signUpFromForm } from '#app/server/sign-up.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/register'
@@ -19,7 +19,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const signedUp = await signUpFromForm(context, await request.formData())
+	const signedUp = await signUpFromForm(context, await readForm(request))
 	if (signedUp.failed) return signedUp.failed
 	return redirectWithToast(request, '/verify-account?from=register', { type: 'success', description: signedUp.toast })
 }

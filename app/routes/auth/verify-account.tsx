@@ -7,7 +7,7 @@ import { Field, FormError, Stepper, SubmitButton, TextInput, inputProps } from '
 import { pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
 import { requireUser } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/verify-account'
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
 	const { request, context } = args
 	const user = await requireUser(args)
-	const submission = parseWithZod(await request.formData(), { schema: VerifySchema })
+	const submission = parseWithZod(await readForm(request), { schema: VerifySchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const api = apiFrom(context)
 	try {

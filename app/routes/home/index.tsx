@@ -10,6 +10,7 @@ import { businessTypeLabel } from '#app/lib/business-types.ts'
 import { formatDateTime, greeting } from '#app/lib/greeting.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
+import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/index'
@@ -76,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** The CAC dialog's two steps: look the saved number up, then confirm the registered name. */
 export async function action(args: Route.ActionArgs) {
 	const { user } = await requirePermission(args, 'business.manage')
-	const submission = parseWithZod(await args.request.formData(), { schema: CacSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: CacSchema })
 	if (submission.status !== 'success') {
 		return data({ cacError: 'Look up your company again, then confirm its name.' }, { status: 400 })
 	}

@@ -8,7 +8,7 @@ import { FormError, SubmitButton } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { staffListPath } from '#app/lib/staff-plan.ts'
 import { BuySchema, authorizePurchase, buyAndGo, purchaseKey, quoteFields } from '#app/server/purchase.server.ts'
@@ -50,7 +50,7 @@ async function walletBalance(api: ReturnType<typeof apiFrom>) {
  */
 export async function action(args: Route.ActionArgs) {
 	const api = apiFrom(args.context)
-	const formData = await args.request.formData()
+	const formData = await readForm(args.request)
 	const intent = formData.get('intent')
 	if (intent === 'buy') await authorizePurchase(args)
 	else await requireReadyUser(args)

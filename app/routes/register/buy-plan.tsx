@@ -5,7 +5,7 @@ import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
 import { FormError, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { quoteConstraint } from '#app/routes/products/product.server.ts'
 import { panelClass } from '#app/routes/wallet/parts.tsx'
-import { replyWithApiError } from '#app/server/forms.server.ts'
+import { readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { keepPendingPurchase } from '#app/server/pending-purchase.server.ts'
 import { quoteFields } from '#app/server/purchase.server.ts'
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
 	const { product } = await productAndPending(args)
-	const formData = await args.request.formData()
+	const formData = await readForm(args.request)
 	const submission = parseWithZod(formData, { schema: BuyPlanSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), quote: null }, { status: 400 })
 	const fields = quoteFields(product.purchase_fields, formData)

@@ -5,7 +5,7 @@ import { QuoteDetails } from '#app/components/quote-fields.tsx'
 import { FormError, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { withReturnUrl } from '#app/lib/return-url.ts'
-import { formConstraint } from '#app/server/forms.server.ts'
+import { formConstraint, readForm } from '#app/server/forms.server.ts'
 import { RegisterSchema, signUpFromForm } from '#app/server/sign-up.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/create-account'
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
 	const { product } = await requireQuote(args)
-	const signedUp = await signUpFromForm(args.context, await args.request.formData())
+	const signedUp = await signUpFromForm(args.context, await readForm(args.request))
 	if (signedUp.failed) {
 		const { data: reply, init } = signedUp.failed
 		// An address with an account already: that customer signs in and comes back to pay.

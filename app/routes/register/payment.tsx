@@ -9,7 +9,7 @@ import { formatNairaFull } from '#app/lib/money.ts'
 import { withReturnUrl } from '#app/lib/return-url.ts'
 import { panelClass } from '#app/routes/wallet/parts.tsx'
 import { requireUser } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { forgetPendingPurchase } from '#app/server/pending-purchase.server.ts'
 import { BuySchema, authorizePurchase, buyAndGo, purchaseKey } from '#app/server/purchase.server.ts'
@@ -67,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Buy the kept quote (the API prices it again); once bought, the kept quote is forgotten. */
 export async function action(args: Route.ActionArgs) {
 	const { product, pending } = await requirePayer(args)
-	const submission = parseWithZod(await args.request.formData(), { schema: BuySchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: BuySchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	try {
 		const response = await buyAndGo(args.request, apiFrom(args.context), product.id, pending.fields, submission.value)

@@ -6,7 +6,7 @@ import { Id } from '#api/contract/common.ts'
 import { ErrorList, Field, FormError, Select, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/edit-member'
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'team.manage')
 	const id = memberId(args.params)
-	const submission = parseWithZod(await args.request.formData(), { schema: MemberSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: MemberSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	let saved
 	try {

@@ -7,7 +7,7 @@ import { Phone } from '#api/contract/phone.ts'
 import { Field, FormError, NameFields, SubmitButton, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { requireReadyUser } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/edit-profile'
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const user = await requireReadyUser(args)
-	const submission = parseWithZod(await args.request.formData(), { schema: ProfileSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: ProfileSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	let saved
 	try {

@@ -3,7 +3,7 @@ import { Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Email, Id, Name, Password } from '#api/contract/common.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/index'
@@ -113,7 +113,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const { request, context } = args
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const intent = formData.get('intent')
 	const user =
 		intent === 'invite' || intent === 'resend' || intent === 'revoke'

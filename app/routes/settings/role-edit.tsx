@@ -3,7 +3,7 @@ import { Link, data, useActionData, useLoaderData } from 'react-router'
 import { Id } from '#api/contract/common.ts'
 import { CreateRoleBody } from '#api/contract/roles.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/role-edit'
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'roles.manage')
 	const roleId = roleIdFrom(args.params)
-	const submission = parseWithZod(await args.request.formData(), { schema: CreateRoleBody })
+	const submission = parseWithZod(await readForm(args.request), { schema: CreateRoleBody })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const { name, description, permissions } = submission.value
 	let saved

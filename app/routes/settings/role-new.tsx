@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Link, data, useActionData, useLoaderData } from 'react-router'
 import { CreateRoleBody } from '#api/contract/roles.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/role-new'
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'roles.manage')
-	const submission = parseWithZod(await args.request.formData(), { schema: CreateRoleBody })
+	const submission = parseWithZod(await readForm(args.request), { schema: CreateRoleBody })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	let created
 	try {

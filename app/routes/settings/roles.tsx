@@ -5,6 +5,7 @@ import { Id } from '#api/contract/common.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
+import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/roles'
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Deleting is the only change made from the list; what goes wrong comes back as a toast. */
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'roles.manage')
-	const submission = parseWithZod(await args.request.formData(), { schema: DeleteSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: DeleteSchema })
 	if (submission.status !== 'success') {
 		return redirectWithToast(args.request, '/settings/roles', toastFor(400, 'Choose a role to delete.'))
 	}

@@ -5,6 +5,7 @@ import { Id } from '#api/contract/common.ts'
 import { Button, FormError, buttonClass } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
+import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/cards'
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'cards.manage')
-	const submission = parseWithZod(await args.request.formData(), { schema: CardSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: CardSchema })
 	if (submission.status !== 'success') {
 		return data({ error: 'We could not find that card. Reload the page and try again.' }, { status: 400 })
 	}

@@ -8,7 +8,7 @@ import { formatNairaFull } from '#app/lib/money.ts'
 import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/fund'
 import { Naira, panelClass } from './parts.tsx'
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'wallet.fund')
-	const submission = parseWithZod(await args.request.formData(), { schema: FundSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: FundSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	let checkout
 	try {

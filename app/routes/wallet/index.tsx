@@ -8,6 +8,7 @@ import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
+import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import { moneySign, stageLabel, stageTone } from '#app/routes/transactions/labels.ts'
@@ -69,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** The pending list's buttons: a second member approves, or either side cancels before the payout. */
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'wallet.withdraw')
-	const submission = parseWithZod(await args.request.formData(), { schema: PendingSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: PendingSchema })
 	if (submission.status !== 'success') {
 		return data({ error: 'We could not find that withdrawal. Reload the page and try again.' }, { status: 400 })
 	}

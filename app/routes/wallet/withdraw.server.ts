@@ -8,7 +8,7 @@ import { formatNairaFull } from '#app/lib/money.ts'
 import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { formConstraint, replyWithApiError } from '#app/server/forms.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/withdraw'
@@ -79,7 +79,7 @@ export async function loadWithdraw(args: Route.LoaderArgs) {
 
 export async function withdrawAction(args: Route.ActionArgs) {
 	await requirePermission(args, 'wallet.withdraw')
-	const submission = parseWithZod(await args.request.formData(), { schema: WithdrawSchema })
+	const submission = parseWithZod(await readForm(args.request), { schema: WithdrawSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const api = apiFrom(args.context)
 	const value = submission.value

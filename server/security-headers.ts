@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import type { RequestHandler } from 'express'
+
+/**
+ * Pages other sites may put in a frame: the kit, which partners embed (spec: the kit). Every other page
+ * refuses to be framed. A path listed here is matched with everything below it.
+ */
+export const FRAMEABLE_PATHS = ['/kit']
+
+/** Pages where inspections take photos: only these may ask for the camera. */
+const CAMERA_PATHS = [/^\/inspection-scanner(\/|$)/, /^\/pre-inspection\//, /^\/claims\/make-claim\/[^/]+\/inspection(\/|$)/]
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`)
+
+/**
+ * The portal's Content-Security-Policy (docs/decisions/032-security-headers.md): scripts only from this
+ * site and the request's nonce, which React Router and React put on their inline scripts. Styles allow
+ * 'unsafe-inline' because the no-JavaScript rule is an inline style tag and components may set style
+ * attributes; CSS cannot run script, so the nonce is kept for scripts, where it matters.
+ */
+export function contentSecurityPolicy(nonce: string, path: string) {
+	return [
+		"default-src 'self'",
+		`script-src 'self' 'nonce-${nonce}'`,
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data:",
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		...(FRAMEABLE_PATHS.some((p) => under(path, p)) ? [] : ["frame-ancestors 'none'"]),
+	].join('; ')
+}
+
+/**
+ * Headers on every answer of the portal: CSP with a fresh nonce (kept in res.locals for the renderer),
+ * nosniff (downloads included), the referrer policy, the camera only where inspections need it, and HSTS
+ * when the request came over HTTPS (directly, or by X-Forwarded-Proto behind a proxy: TRUST_PROXY=true).
+ * In development the CSP is left off: Vite's hot reload injects its own scripts and socket.
+ */
+export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
+	return (req, res, next) => {
+		const nonce = randomBytes(16).toString('base64')
+		res.locals.cspNonce = nonce
+		if (csp) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, req.path))
+		res.setHeader('X-Content-Type-Options', 'nosniff')
+		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+		res.setHeader('Permissions-Policy', CAMERA_PATHS.some((p) => p.test(req.path)) ? 'camera=(self)' : 'camera=()')
+		if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+		next()
+	}
+}
