@@ -11,6 +11,7 @@ import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
+import { documentRoutes } from './routes/documents.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { policyRoutes } from './routes/policies.ts'
@@ -49,6 +50,7 @@ export const routes = [
 	...purchaseRoutes,
 	...batchRoutes,
 	...policyRoutes,
+	...documentRoutes,
 	...devRoutes,
 ]
 
