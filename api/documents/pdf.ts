@@ -15,7 +15,12 @@ const FONTS = {
 export type PdfRow = readonly [label: string, value: string]
 export type PdfSection = { heading: string; rows: readonly PdfRow[] }
 /** A list too long for label-value rows, such as a staff plan's members: it runs over as many pages as it needs. */
-export type PdfTable = { heading: string; columns: readonly { title: string; width: number }[]; rows: readonly (readonly string[])[]; empty: string }
+export type PdfTable = {
+	heading: string
+	columns: readonly { title: string; width: number }[]
+	rows: readonly (readonly string[])[]
+	empty: string
+}
 
 export type PdfDocument = {
 	/** The PDF's title, in its metadata. */
@@ -64,16 +69,37 @@ export function renderPdf(input: PdfDocument): Promise<Uint8Array> {
 
 	// Header: the insurer's monogram in a roundel, its name, the document's heading and code.
 	doc.circle(left + 22, MARGIN + 22, 22).fill(BRAND)
-	doc.font('bold').fontSize(15).fillColor('#ffffff').text(monogram(input.issuer), left, MARGIN + 13, { width: 44, align: 'center' })
-	doc.font('bold').fontSize(14).fillColor('#111827').text(input.issuer, left + 58, MARGIN + 4, { width: width - 58 })
-	doc.font('regular').fontSize(9).fillColor(MUTED).text('Issued through Cover Portal', left + 58, doc.y + 2, { width: width - 58 })
+	doc
+		.font('bold')
+		.fontSize(15)
+		.fillColor('#ffffff')
+		.text(monogram(input.issuer), left, MARGIN + 13, { width: 44, align: 'center' })
+	doc
+		.font('bold')
+		.fontSize(14)
+		.fillColor('#111827')
+		.text(input.issuer, left + 58, MARGIN + 4, { width: width - 58 })
+	doc
+		.font('regular')
+		.fontSize(9)
+		.fillColor(MUTED)
+		.text('Issued through Cover Portal', left + 58, doc.y + 2, { width: width - 58 })
 	doc.y = MARGIN + 62
 	doc.font('bold').fontSize(22).fillColor(BRAND).text(input.heading, left, doc.y, { width })
-	doc.font('regular').fontSize(10).fillColor(MUTED).text(`Verification code ${input.verification.code}`, left, doc.y + 2, { width })
+	doc
+		.font('regular')
+		.fontSize(10)
+		.fillColor(MUTED)
+		.text(`Verification code ${input.verification.code}`, left, doc.y + 2, { width })
 	doc.moveDown(0.8)
 
 	const rule = () => {
-		doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke()
+		doc
+			.moveTo(left, doc.y)
+			.lineTo(left + width, doc.y)
+			.lineWidth(0.5)
+			.strokeColor(RULE)
+			.stroke()
 		doc.y += 8
 	}
 	const sectionHeading = (text: string) => {
@@ -87,11 +113,25 @@ export function renderPdf(input: PdfDocument): Promise<Uint8Array> {
 	for (const section of input.sections) {
 		sectionHeading(section.heading)
 		for (const [label, value] of section.rows) {
-			const height = Math.max(doc.font('regular').fontSize(10).heightOfString(value, { width: width - LABEL_WIDTH }), 12)
+			const height = Math.max(
+				doc
+					.font('regular')
+					.fontSize(10)
+					.heightOfString(value, { width: width - LABEL_WIDTH }),
+				12,
+			)
 			if (doc.y + height > doc.page.maxY()) doc.addPage()
 			const y = doc.y
-			doc.font('regular').fontSize(10).fillColor(MUTED).text(label, left, y, { width: LABEL_WIDTH - 8 })
-			doc.font('regular').fontSize(10).fillColor('#111827').text(value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH })
+			doc
+				.font('regular')
+				.fontSize(10)
+				.fillColor(MUTED)
+				.text(label, left, y, { width: LABEL_WIDTH - 8 })
+			doc
+				.font('regular')
+				.fontSize(10)
+				.fillColor('#111827')
+				.text(value, left + LABEL_WIDTH, y, { width: width - LABEL_WIDTH })
 			doc.y = y + height + 5
 		}
 	}
@@ -132,8 +172,16 @@ export function renderPdf(input: PdfDocument): Promise<Uint8Array> {
 	doc.moveDown(1.2)
 	const boxTop = doc.y
 	doc.rect(left, boxTop, width, 64).lineWidth(1).strokeColor(BRAND).stroke()
-	doc.font('bold').fontSize(11).fillColor(BRAND).text(`Verify this ${input.verification.what}`, left + 12, boxTop + 10, { width: width - 24 })
-	doc.font('regular').fontSize(10).fillColor('#111827').text(`Code: ${input.verification.code}`, left + 12, doc.y + 2, { width: width - 24 })
+	doc
+		.font('bold')
+		.fontSize(11)
+		.fillColor(BRAND)
+		.text(`Verify this ${input.verification.what}`, left + 12, boxTop + 10, { width: width - 24 })
+	doc
+		.font('regular')
+		.fontSize(10)
+		.fillColor('#111827')
+		.text(`Code: ${input.verification.code}`, left + 12, doc.y + 2, { width: width - 24 })
 	doc.text(input.verification.url, left + 12, doc.y + 2, { width: width - 24, link: input.verification.url, underline: true })
 	doc.y = boxTop + 76
 	doc.font('regular').fontSize(8).fillColor(MUTED).text(input.footnote, left, doc.y, { width })
@@ -145,11 +193,16 @@ export function renderPdf(input: PdfDocument): Promise<Uint8Array> {
 		const bottom = doc.page.margins.bottom
 		doc.page.margins.bottom = 0
 		doc.font('regular').fontSize(8).fillColor(MUTED)
-		doc.text(`${input.title} · verification code ${input.verification.code} · page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN, {
-			width,
-			align: 'center',
-			lineBreak: false,
-		})
+		doc.text(
+			`${input.title} · verification code ${input.verification.code} · page ${i + 1} of ${range.count}`,
+			left,
+			doc.page.height - MARGIN,
+			{
+				width,
+				align: 'center',
+				lineBreak: false,
+			},
+		)
 		doc.page.margins.bottom = bottom
 	}
 	doc.end()

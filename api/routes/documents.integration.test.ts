@@ -36,14 +36,22 @@ describeApi('certificates, receipts and their verification', () => {
 
 	test('a pending policy has no certificate yet: 409 with what to do', async () => {
 		const res = await ctx.call('GET', `/policies/${policy.id}/certificate`, { token: person.token })
-		expect(res).toMatchObject({ status: 409, body: { message: 'The certificate is issued once the policy is active. Activate the policy first.' } })
+		expect(res).toMatchObject({
+			status: 409,
+			body: { message: 'The certificate is issued once the policy is active. Activate the policy first.' },
+		})
 	})
 
 	test('an active motor policy’s certificate names the holder, the premium in ₦, the vehicle and a code /verify confirms', async () => {
 		const form = new FormData()
 		for (const [k, v] of Object.entries(VEHICLE)) form.set(k, v)
-		for (const name of ['vehicle_licence', 'proof_of_ownership']) form.set(name, new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${name}.pdf`))
-		const activated = await ctx.api.request(`/api/v1/policies/${policy.id}/activate`, { method: 'POST', headers: { authorization: `Bearer ${person.token}` }, body: form })
+		for (const name of ['vehicle_licence', 'proof_of_ownership'])
+			form.set(name, new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${name}.pdf`))
+		const activated = await ctx.api.request(`/api/v1/policies/${policy.id}/activate`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${person.token}` },
+			body: form,
+		})
 		expect(activated.status).toBe(200)
 
 		const res = await download(person.token, `/policies/${policy.id}/certificate`)
@@ -88,8 +96,14 @@ describeApi('certificates, receipts and their verification', () => {
 	})
 
 	test('an unknown or malformed code is not found', async () => {
-		expect(await ctx.call('GET', `/verify/${newVerificationCode()}`)).toMatchObject({ status: 404, body: { message: 'We could not find that document.' } })
-		expect(await ctx.call('GET', '/verify/ABC')).toMatchObject({ status: 400, body: { message: 'We could not find a document with that code.' } })
+		expect(await ctx.call('GET', `/verify/${newVerificationCode()}`)).toMatchObject({
+			status: 404,
+			body: { message: 'We could not find that document.' },
+		})
+		expect(await ctx.call('GET', '/verify/ABC')).toMatchObject({
+			status: 400,
+			body: { message: 'We could not find a document with that code.' },
+		})
 	})
 
 	test('a successful funding’s receipt is a PDF with the amount in ₦ and a code; a pending one has none yet', async () => {

@@ -72,7 +72,13 @@ const COVERED_HEADING: Record<Product['category'], string> = {
 
 async function holderOf(db: Db, customerId: string) {
 	const [customer] = await db
-		.select({ kind: customers.kind, name: customers.name, registrationNumber: customers.registrationNumber, phone: customers.phone, address: customers.address })
+		.select({
+			kind: customers.kind,
+			name: customers.name,
+			registrationNumber: customers.registrationNumber,
+			phone: customers.phone,
+			address: customers.address,
+		})
 		.from(customers)
 		.where(eq(customers.id, customerId))
 	return customer!
@@ -88,7 +94,12 @@ async function userOf(db: Db, userId: string | null) {
 }
 
 /** The policyholder as the paper names them: the business (or person), and who bought the cover for it. */
-async function holderSection(db: Db, customerId: string, buyerId: string | null, heading: string): Promise<{ heading: string; rows: PdfRow[] }> {
+async function holderSection(
+	db: Db,
+	customerId: string,
+	buyerId: string | null,
+	heading: string,
+): Promise<{ heading: string; rows: PdfRow[] }> {
 	const holder = await holderOf(db, customerId)
 	const buyer = await userOf(db, buyerId)
 	const rows: PdfRow[] =
@@ -131,7 +142,13 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 	let table: Parameters<typeof renderPdf>[0]['table']
 	if (policy.kind === 'plan') {
 		const members = await deps.db
-			.select({ firstName: staff.firstName, lastName: staff.lastName, email: staff.email, status: staff.status, enrolledAt: staff.enrolledAt })
+			.select({
+				firstName: staff.firstName,
+				lastName: staff.lastName,
+				email: staff.email,
+				status: staff.status,
+				enrolledAt: staff.enrolledAt,
+			})
 			.from(staff)
 			.where(and(eq(staff.policyId, policy.id), eq(staff.customerId, customerId)))
 			.orderBy(asc(staff.lastName), asc(staff.firstName), asc(staff.id))
@@ -143,7 +160,12 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 				{ title: 'Enrolled', width: 80 },
 				{ title: 'Status', width: 53 },
 			],
-			rows: members.map((m) => [`${m.firstName} ${m.lastName}`, m.email, lagosDate(m.enrolledAt), m.status === 'active' ? 'Active' : 'Pending']),
+			rows: members.map((m) => [
+				`${m.firstName} ${m.lastName}`,
+				m.email,
+				lagosDate(m.enrolledAt),
+				m.status === 'active' ? 'Active' : 'Pending',
+			]),
 			empty: 'No members are enrolled yet.',
 		}
 	} else {

@@ -8,6 +8,7 @@ import type { Route } from './+types/receipt-pdf'
 export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'transactions.view')
 	const id = Id.safeParse(args.params.transactionId)
-	if (!id.success) return new Response('We could not find that transaction.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	if (!id.success)
+		return new Response('We could not find that transaction.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 	return passOnFile(() => apiFrom(args.context).downloadReceipt(id.data), 'receipt.pdf')
 }

@@ -33,8 +33,8 @@ export default function VerifyCode() {
 			<>
 				<h1 className="text-2xl font-bold">Document not found</h1>
 				<p className="mt-2 mb-6 text-slate-700">
-					No certificate or receipt has the code <span className="font-mono font-semibold">{code}</span>. Check the code on the paper and try
-					again; a document whose code is not found here was not issued by Cover Portal.
+					No certificate or receipt has the code <span className="font-mono font-semibold">{code}</span>. Check the code on the paper and
+					try again; a document whose code is not found here was not issued by Cover Portal.
 				</p>
 				<CodeForm code={code} />
 			</>
@@ -50,7 +50,17 @@ export default function VerifyCode() {
 					{ label: 'Cover', value: `${coverDay(doc.cover_start)} to ${coverDay(doc.cover_end)}` },
 					{
 						label: 'Status',
-						value: <StatusBadge policy={{ status: doc.status === 'pending' ? 'pending' : 'active', is_expired: doc.status === 'expired', is_terminated: false, is_deactivated: false, is_paused: false }} />,
+						value: (
+							<StatusBadge
+								policy={{
+									status: doc.status === 'pending' ? 'pending' : 'active',
+									is_expired: doc.status === 'expired',
+									is_terminated: false,
+									is_deactivated: false,
+									is_paused: false,
+								}}
+							/>
+						),
 					},
 				]
 			: [
@@ -65,10 +75,13 @@ export default function VerifyCode() {
 		<>
 			<h1 className="text-2xl font-bold">{doc.kind === 'certificate' ? 'Genuine certificate' : 'Genuine receipt'}</h1>
 			<p className="mt-2 text-slate-700">
-				Cover Portal issued the {doc.kind} with the code <span className="font-mono font-semibold">{doc.code}</span>. It should say what is below;
-				if the paper says otherwise, it has been altered.
+				Cover Portal issued the {doc.kind} with the code <span className="font-mono font-semibold">{doc.code}</span>. It should say what is
+				below; if the paper says otherwise, it has been altered.
 			</p>
-			<section aria-label={doc.kind === 'certificate' ? 'The certificate' : 'The receipt'} className="mt-6 rounded-xl border border-emerald-300 bg-white p-5">
+			<section
+				aria-label={doc.kind === 'certificate' ? 'The certificate' : 'The receipt'}
+				className="mt-6 rounded-xl border border-emerald-300 bg-white p-5"
+			>
 				<Details items={items} />
 			</section>
 			<h2 className="mt-8 mb-2 text-lg font-semibold">Check another document</h2>
