@@ -75,8 +75,8 @@ export const policyRoutes = [
 		response: z.string(),
 		download: { contentType: 'application/pdf', filename: 'certificate.pdf' },
 		handler: async ({ params, auth, deps }) => {
-			const { data, filename } = await certificatePdf(deps, auth.customerId, params.id)
-			return { data, file: { filename } }
+			const { content, filename } = await certificatePdf(deps, auth.customerId, params.id)
+			return { data: content, file: { filename } }
 		},
 	}),
 	defineRoute({

@@ -67,8 +67,8 @@ export const transactionRoutes = [
 		response: z.string(),
 		download: { contentType: 'application/pdf', filename: 'receipt.pdf' },
 		handler: async ({ params, auth, deps }) => {
-			const { data, filename } = await receiptPdf(deps, auth.customerId, params.id)
-			return { data, file: { filename } }
+			const { content, filename } = await receiptPdf(deps, auth.customerId, params.id)
+			return { data: content, file: { filename } }
 		},
 	}),
 ]

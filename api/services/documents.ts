@@ -182,7 +182,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		if (covered.length > 0) sections.push({ heading: COVERED_HEADING[product.category], rows: covered })
 	}
 	const issued = longDate(lagosDate(deps.now()))
-	const data = await renderPdf({
+	const content = await renderPdf({
 		title: `Certificate ${policy.policyNumber}`,
 		issuer: product.provider,
 		heading: policy.kind === 'plan' ? 'Certificate of staff health cover' : 'Certificate of insurance',
@@ -191,7 +191,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		verification: { code, url: verifyUrl(deps, code), what: 'certificate' },
 		footnote: `Issued ${issued} by Cover Portal on behalf of ${product.provider}. The cover is subject to the policy's terms, benefits and exclusions.`,
 	})
-	return { data, filename: `certificate-${policy.policyNumber}.pdf` }
+	return { content, filename: `certificate-${policy.policyNumber}.pdf` }
 }
 
 /** The member of the team who made the transaction: who funded, asked for the withdrawal or bought. */
@@ -229,7 +229,7 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 	}
 	if (receipt.bank) rows.push(['Paid to', `${receipt.bank.account_name}, ${receipt.bank.bank_name} ${receipt.bank.account_number}`])
 	if (receipt.policy) rows.push(['Policy', receipt.policy.policy_number])
-	const data = await renderPdf({
+	const content = await renderPdf({
 		title: `Receipt ${receipt.reference}`,
 		issuer: 'Cover Portal',
 		heading: RECEIPT_TITLES[receipt.type],
@@ -237,7 +237,7 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 		verification: { code, url: verifyUrl(deps, code), what: 'receipt' },
 		footnote: `Issued ${longDate(lagosDate(deps.now()))} by Cover Portal. Amounts are in Naira.`,
 	})
-	return { data, filename: `receipt-${receipt.reference}.pdf` }
+	return { content, filename: `receipt-${receipt.reference}.pdf` }
 }
 
 /** What /verify/{code} confirms: the document is genuine, and what it must say. */
