@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts'
 import { customers, issuedDocuments, payments, purchases, staff, users, withdrawals } from '../db/schema.ts'
 import { CATEGORY_LABELS, type FormField, type Product, productById } from '../domain/catalogue/index.ts'
 import { lagosDate, statusFlags } from '../domain/policies.ts'
-import { type PdfRow, type PdfSection, renderPdf } from '../documents/pdf.ts'
+import { type PdfRow, type PdfSection, type PdfTable, renderPdf } from '../documents/pdf.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../http.ts'
 import { findPolicy } from './purchases.ts'
@@ -139,7 +139,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 			: [['Premium', `${formatNairaFull(policy.premium)}, paid`] as const]),
 	]
 	const sections: PdfSection[] = [holder, { heading: 'Policy', rows: policyRows }]
-	let table: Parameters<typeof renderPdf>[0]['table']
+	let table: PdfTable | undefined
 	if (policy.kind === 'plan') {
 		const members = await deps.db
 			.select({
