@@ -13,6 +13,7 @@ import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
+import { documentRoutes } from './routes/documents.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { policyRoutes } from './routes/policies.ts'
@@ -56,6 +57,7 @@ export const routes = [
 	...purchaseRoutes,
 	...batchRoutes,
 	...policyRoutes,
+	...documentRoutes,
 	...devRoutes,
 ]
 

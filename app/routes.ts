@@ -18,6 +18,9 @@ export default [
 		// Where the payment gateway sends the payer back: it works without the session (decision 012).
 		route('fund-wallet/callback', 'routes/wallet/fund-callback.tsx'),
 		route('purchase/callback', 'routes/purchase/callback.tsx'),
+		// Public: anyone holding a certificate or receipt checks its code (docs/decisions/039-verification-codes.md).
+		route('verify', 'routes/verify/index.tsx'),
+		route('verify/:code', 'routes/verify/code.tsx'),
 	]),
 	layout('routes/_layouts/dashboard.tsx', [
 		index('routes/home/index.tsx'),
@@ -47,6 +50,7 @@ export default [
 		route('mycover/:planId/activate', 'routes/mycover/activate.tsx'),
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
+	route('transaction-history/:transactionId/receipt.pdf', 'routes/transactions/receipt-pdf.ts'),
 	route('products/:productId/batch/template.csv', 'routes/products/batch-template.ts'),
 	route('mycover/:planId/staff-sheet.csv', 'routes/plan-activation/staff-sheet.ts'),
 	route('mycover/:planId/certificate', 'routes/mycover/certificate.ts'),

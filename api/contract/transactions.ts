@@ -51,3 +51,4 @@ export const Receipt = Transaction.extend({
 	failure_reason: z.string().nullable(),
 	entries: z.array(LedgerEntry),
 })
+export type Receipt = z.infer<typeof Receipt>

@@ -1,18 +1,12 @@
 import { z } from 'zod'
-import { formatNairaFull } from '../contract/money.ts'
-import { periodLabel, type Period } from '../contract/periods.ts'
 import { DocumentParams, IdParams, Policy, PolicyDetail } from '../contract/purchases.ts'
 import type { Quote } from '../contract/quotes.ts'
-import { customers } from '../db/schema.ts'
-import { productById, type Product } from '../domain/catalogue/index.ts'
-import { textPdf } from '../domain/pdf.ts'
-import { lagosDate } from '../domain/policies.ts'
 import { defineDownload, defineRoute } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
 import { findPolicy, listPolicies, serializePolicy } from '../services/purchases.ts'
 import { staffCount, staffSheet } from '../services/batch.ts'
-import { eq } from 'drizzle-orm'
+import { certificatePdf } from '../services/documents.ts'
 
 /**
  * The parts of POST /policies/:id/activate, for the OpenAPI document: activatePolicy reads and checks
@@ -35,9 +29,6 @@ const ActivationForm = z
 
 const ACTIVATION_FORM_DESCRIPTION =
 	"A policy sends its product's activation parts: each of GET /products/{id} `activation.fields` as a string part and each of its `activation.documents` as a file part, under their `name`. A staff plan sends its activation sheet as `file`."
-
-const longDate = (day: string) =>
-	new Date(`${day}T00:00:00Z`).toLocaleDateString('en-NG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 export const policyRoutes = [
 	defineRoute({
@@ -75,32 +66,15 @@ export const policyRoutes = [
 	defineDownload({
 		method: 'get',
 		path: '/policies/:id/certificate',
-		summary: 'The certificate of insurance, a one-page PDF',
+		summary:
+			"The certificate of insurance, a PDF: the insurer, the policyholder, the policy, what the cover is for (the vehicle, the device, the insured person or trip, a staff plan's members) and a verification code that GET /verify/{code} confirms. A pending policy has none yet (409)",
 		tag: 'policies',
 		auth: 'user',
 		permission: 'plans.view',
 		params: IdParams,
 		download: { contentType: 'application/pdf', filename: 'certificate.pdf' },
 		handler: async ({ params, auth, deps }) => {
-			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
-			const [customer] = await deps.db.select({ name: customers.name }).from(customers).where(eq(customers.id, auth.customerId))
-			const product = productById(policy.productId as Product['id'])
-			const lines = [
-				{ text: product.provider, size: 12, bold: true },
-				{ text: 'Certificate of insurance', size: 20, bold: true, gap: 36 },
-				{ text: `Policy number: ${policy.policyNumber}`, gap: 36 },
-				{ text: `Policyholder: ${customer!.name}` },
-				...(custodian ? [{ text: `Custodian: ${custodian.name}` }] : []),
-				{ text: `Product: ${product.name} (${product.category})` },
-				{ text: `Cover: ${longDate(policy.coverStart)} to ${longDate(policy.coverEnd)}, both included` },
-				...(policy.period ? [{ text: `Cover period: ${periodLabel(policy.period as Period)}` }] : []),
-				...(policy.kind === 'plan'
-					? [{ text: `Staff covered: up to ${policy.slots}, at ${formatNairaFull(policy.monthlyRate ?? 0)} per person a month` }]
-					: [{ text: `Premium: ${formatNairaFull(policy.premium)}` }]),
-				{ text: `Status: ${policy.status === 'pending' ? 'pending activation' : 'active'}` },
-				{ text: `Issued ${longDate(lagosDate(deps.now()))} by Cover Portal on behalf of ${product.provider}.`, size: 9, gap: 40 },
-			]
-			return { content: textPdf(lines, `Certificate ${policy.policyNumber}`), filename: `certificate-${policy.policyNumber}.pdf` }
+			return certificatePdf(deps, auth.customerId, params.id)
 		},
 	}),
 	defineDownload({

@@ -1,13 +1,10 @@
-import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import { Receipt, TransactionsCsvQuery, TransactionsQuery, TransactionsResponse } from '../contract/transactions.ts'
-import { payments, policies } from '../db/schema.ts'
+import { ApiError } from '../errors.ts'
 import { defineDownload, defineRoute } from '../http.ts'
-import { ApiError, notFound } from '../errors.ts'
-import { entriesFor } from '../services/ledger.ts'
-import { findTransaction, listTransactions, transactionsCsv } from '../services/transactions.ts'
-import { ownWithdrawal } from '../services/withdrawals.ts'
+import { receiptPdf } from '../services/documents.ts'
+import { findReceipt, listTransactions, transactionsCsv } from '../services/transactions.ts'
 
 const IdParams = z.object({ id: Id })
 
@@ -56,44 +53,18 @@ export const transactionRoutes = [
 		permission: 'transactions.view',
 		params: IdParams,
 		response: Receipt,
-		handler: async ({ params, auth, deps }) => {
-			const transaction = await findTransaction(deps.db, auth.customerId, params.id)
-			if (!transaction) throw notFound('transaction')
-			let bank = null
-			let policy = null
-			let failureReason: string | null = null
-			if (transaction.type === 'withdrawal') {
-				const { w } = await ownWithdrawal(deps.db, auth.customerId, params.id)
-				bank = { bank_name: w.bankName, account_number: w.accountNumber, account_name: w.accountName }
-				failureReason = w.failureReason
-			} else {
-				// A funding is its payment; a card purchase has one, a wallet purchase none.
-				const paymentOf = transaction.type === 'purchase' ? eq(payments.purchaseId, params.id) : eq(payments.id, params.id)
-				const [payment] = await deps.db
-					.select({ reason: payments.failureReason })
-					.from(payments)
-					.where(and(paymentOf, eq(payments.customerId, auth.customerId)))
-				failureReason = payment?.reason ?? null
-			}
-			if (transaction.type === 'purchase') {
-				const [issued] = await deps.db
-					.select({ id: policies.id, policy_number: policies.policyNumber })
-					.from(policies)
-					.where(and(eq(policies.purchaseId, params.id), eq(policies.customerId, auth.customerId)))
-				policy = issued ?? null
-			}
-			// Every transfer of a transaction carries its reference: a wallet purchase's premium transfer
-			// `purchase_<id>`, a card purchase's the payment's (see transactionsOf).
-			const entries = await entriesFor(deps.db, auth.customerId, transaction.reference)
-			return {
-				data: {
-					...transaction,
-					bank,
-					policy,
-					failure_reason: failureReason,
-					entries: entries.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
-				},
-			}
-		},
+		handler: async ({ params, auth, deps }) => ({ data: await findReceipt(deps.db, auth.customerId, params.id) }),
+	}),
+	defineDownload({
+		method: 'get',
+		path: '/transactions/:id/receipt',
+		summary:
+			'The receipt as a PDF, once the transaction succeeded (409 before): the customer, the transaction, and a verification code that GET /verify/{code} confirms',
+		tag: 'transactions',
+		auth: 'user',
+		permission: 'transactions.view',
+		params: IdParams,
+		download: { contentType: 'application/pdf', filename: 'receipt.pdf' },
+		handler: ({ params, auth, deps }) => receiptPdf(deps, auth.customerId, params.id),
 	}),
 ]

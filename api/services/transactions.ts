@@ -1,8 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm'
-import type { Transaction, TransactionsQuery } from '../contract/transactions.ts'
+import { type SQL, and, eq, sql } from 'drizzle-orm'
+import type { Receipt, Transaction, TransactionsQuery } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
+import { payments, policies } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { OPEN_WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
+import { notFound } from '../errors.ts'
+import { entriesFor } from './ledger.ts'
+import { ownWithdrawal } from './withdrawals.ts'
 
 type Filters = Omit<TransactionsQuery, 'page' | 'page_size'>
 
@@ -102,6 +106,48 @@ export async function listTransactions(db: Db, customerId: string, query: Transa
 export async function findTransaction(db: Db, customerId: string, id: string) {
 	const [row] = await rows<Row>(db, sql`select * from (${transactionsOf(customerId, {})}) as one where id = ${id}`)
 	return row ? serialize(row) : null
+}
+
+/**
+ * A receipt: the transaction, where a withdrawal went, the policy a purchase bought, why it failed if
+ * it did, and its ledger entries. Another business's transaction is not found.
+ */
+export async function findReceipt(db: Db, customerId: string, id: string): Promise<Receipt> {
+	const transaction = await findTransaction(db, customerId, id)
+	if (!transaction) throw notFound('transaction')
+	let bank = null
+	let policy = null
+	let failureReason: string | null = null
+	if (transaction.type === 'withdrawal') {
+		const { w } = await ownWithdrawal(db, customerId, id)
+		bank = { bank_name: w.bankName, account_number: w.accountNumber, account_name: w.accountName }
+		failureReason = w.failureReason
+	} else {
+		// A funding is its payment; a card purchase has one, a wallet purchase none.
+		const paymentOf = transaction.type === 'purchase' ? eq(payments.purchaseId, id) : eq(payments.id, id)
+		const [payment] = await db
+			.select({ reason: payments.failureReason })
+			.from(payments)
+			.where(and(paymentOf, eq(payments.customerId, customerId)))
+		failureReason = payment?.reason ?? null
+	}
+	if (transaction.type === 'purchase') {
+		const [issued] = await db
+			.select({ id: policies.id, policy_number: policies.policyNumber })
+			.from(policies)
+			.where(and(eq(policies.purchaseId, id), eq(policies.customerId, customerId)))
+		policy = issued ?? null
+	}
+	// Every transfer of a transaction carries its reference: a wallet purchase's premium transfer
+	// `purchase_<id>`, a card purchase's the payment's (see transactionsOf).
+	const entries = await entriesFor(db, customerId, transaction.reference)
+	return {
+		...transaction,
+		bank,
+		policy,
+		failure_reason: failureReason,
+		entries: entries.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
+	}
 }
 
 export const CSV_ROW_LIMIT = 10_000

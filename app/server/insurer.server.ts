@@ -17,6 +17,7 @@ import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
 import type { Quote } from '#api/contract/quotes.ts'
 import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
+import type { Verification } from '#api/contract/documents.ts'
 import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
 import type { Bank, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '#api/contract/withdrawals.ts'
 import type { CreateRoleBody, PermissionCatalogueResponse, Role, UpdateRoleBody } from '#api/contract/roles.ts'
@@ -124,6 +125,11 @@ export function insurerCalls(client: ApiClient) {
 		getTransactions: (query: TransactionFilters & { page?: number; page_size?: number }) =>
 			get<Out<typeof TransactionsResponse>>('/transactions', query, false),
 		getTransaction: (id: string) => get<Out<typeof Receipt>>(`/transactions/${encodeURIComponent(id)}`, undefined, false),
+		/** A successful transaction's receipt, a PDF with its verification code. */
+		downloadReceipt: (id: string) => client.download(`/transactions/${encodeURIComponent(id)}/receipt`),
+		// No token: anyone holding a certificate or receipt may check it.
+		verifyDocument: (code: string) =>
+			client.call<Out<typeof Verification>>('GET', `/verify/${encodeURIComponent(code)}`, { anonymous: true }),
 		/** The CSV export as the API sends it, to stream on to the browser. */
 		downloadTransactionsCsv: (query: TransactionFilters) => client.download('/transactions.csv', query),
 		getProducts: (category?: Category) => get<CatalogueProduct[]>('/products', { category }),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, postStatus, signIn, test, visit } from './support.ts'
+import { pdfText } from '../support/pdf.ts'
 import { NOT_A_PDF, PDF, PNG } from './upload-files.ts'
 import { apiBalance, businessThroughApi, fundThroughApi } from './wallet-support.ts'
 
@@ -23,7 +24,7 @@ async function downloadCertificate(page: Page) {
 	expect(response.status()).toBe(200)
 	expect(response.headers()['content-type']).toBe('application/pdf')
 	expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="certificate-CP-AUTO-\d{4}-\d{6}\.pdf"$/)
-	return (await response.body()).toString('latin1')
+	return pdfText(new Uint8Array(await response.body()))
 }
 
 test('an individual buys third-party cover with the wallet, activates it and downloads the certificate', async ({ page, request, js }) => {
@@ -44,6 +45,10 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	await expect(page.getByText(/^Paid ₦15,000\. Your policy number is CP-AUTO-\d{4}-\d{6}\.$/)).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Third Party Motor')
 	await expect(page.getByText('Pending activation')).toBeVisible()
+	// No certificate before cover starts.
+	await expect(page.getByText('Its certificate can be downloaded once it is active.')).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Download certificate' })).toHaveCount(0)
+	expect((await page.request.get(`${new URL(page.url()).pathname}/certificate`)).status()).toBe(409)
 	expect(await apiBalance(request, buyer)).toBe(25_000)
 	await expectAccessible(page, js)
 
@@ -86,9 +91,59 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	expect(scan.status()).toBe(200)
 	expect(scan.headers()).toMatchObject({ 'content-disposition': 'attachment; filename="scan.pdf"', 'x-content-type-options': 'nosniff' })
 
-	const pdf = await downloadCertificate(page)
-	expect(pdf.startsWith('%PDF-1.4')).toBe(true)
-	expect(pdf).toContain('Status: active')
+	// The certificate names the holder, the premium in Naira and the vehicle, and carries a code.
+	const text = await downloadCertificate(page)
+	const policyNumber = text.match(/CP-AUTO-\d{4}-\d{6}/)![0]
+	for (const words of ['Certificate of insurance', 'Name Ngozi', buyer.email, 'Premium ₦15,000, paid', 'KJA 123 AB', 'Toyota Corolla', 'JTDBR32E720123456']) {
+		expect(text).toContain(words)
+	}
+	const code = text.match(/Verification code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/)![1]!
+	expect(text).toContain(`/verify/${code}`)
+
+	// Anyone holding the paper checks it, signed in or not.
+	await page.context().clearCookies()
+	expect((await visit(page, `/verify/${code}`))?.status()).toBe(200)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Genuine certificate')
+	const details = page.getByRole('region', { name: 'The certificate' })
+	await expect(details.getByText(policyNumber)).toBeVisible()
+	await expect(details.getByText('Third Party Motor')).toBeVisible()
+	await expect(details.getByText('Active', { exact: true })).toBeVisible()
+	await expectAccessible(page, js)
+	// A code that was never issued is a 404 page that offers to check another; typed from paper, any case, no dashes.
+	const wrong = code.startsWith('A') ? `B${code.slice(1)}` : `A${code.slice(1)}`
+	expect((await visit(page, `/verify/${wrong}`))?.status()).toBe(404)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Document not found')
+	await expectAccessible(page, js)
+	await page.getByLabel('Verification code').fill(code.replaceAll('-', '').toLowerCase())
+	await page.getByRole('button', { name: 'Check' }).click()
+	await expect(page).toHaveURL(`/verify/${code}`)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Genuine certificate')
+	await visit(page, '/verify?code=nonsense')
+	await expect(page.getByText('We could not find a document with that code.')).toBeVisible()
+	await expect(page.getByLabel('Verification code')).toHaveValue('nonsense')
+})
+
+test('a successful transaction’s receipt downloads as a PDF with the amount in Naira and its own code', async ({ page, request, js }) => {
+	const buyer = await businessThroughApi(page, request, 'Kemi', 'individual')
+	await fundThroughApi(request, buyer, 12_500, 'approve')
+	await signIn(page, buyer.email, buyer.password)
+	await expect(page).toHaveURL('/')
+	await visit(page, '/transaction-history')
+	await page.getByRole('link', { name: /^Receipt for / }).click()
+	await expect(page).toHaveURL(/\/transaction-history\/[0-9a-f-]{36}$/)
+	await expectAccessible(page, js)
+	const href = await page.getByRole('link', { name: 'Download receipt (PDF)' }).getAttribute('href')
+	expect(href).toMatch(/^\/transaction-history\/[0-9a-f-]{36}\/receipt\.pdf$/)
+	const response = await page.request.get(href!)
+	expect(response.status()).toBe(200)
+	expect(response.headers()['content-type']).toBe('application/pdf')
+	const text = await pdfText(new Uint8Array(await response.body()))
+	expect(text).toContain('Receipt: wallet funding')
+	expect(text).toContain('Amount ₦12,500')
+	const code = text.match(/Verification code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/)![1]!
+	await visit(page, `/verify/${code}`)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Genuine receipt')
+	await expect(page.getByRole('region', { name: 'The receipt' }).getByText('₦12,500')).toBeVisible()
 })
 
 test('a wallet short of the price pays on the gateway, and the callback issues the policy once', async ({ page, request, js }) => {

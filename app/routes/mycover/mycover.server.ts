@@ -15,9 +15,10 @@ export async function loadPolicy(api: InsurerCalls, id: string) {
 }
 
 /**
- * A file the API sends, passed on as a download; a policy or document that is not there is a 404. It is
- * always an attachment the browser must not sniff, whatever the API said: an uploaded document is never
- * shown as a page of the portal's origin (decision 029).
+ * A file the API sends, passed on as a download; a policy or document that is not there is a 404, one
+ * not issued yet (a pending policy's certificate) a 409 with the API's message. It is always an attachment
+ * the browser must not sniff, whatever the API said: an uploaded document is never shown as a page of the
+ * portal's origin (decision 029).
  */
 export async function passOnFile(fetchFile: () => Promise<Response>, fallbackName: string) {
 	let file: Response
@@ -26,6 +27,9 @@ export async function passOnFile(fetchFile: () => Promise<Response>, fallbackNam
 	} catch (error) {
 		if (error instanceof ApiCallError && !error.logout && (error.status === 404 || error.status === 400)) {
 			return new Response(`${error.message}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+		}
+		if (error instanceof ApiCallError && !error.logout && error.status === 409) {
+			return new Response(`${error.message}\n`, { status: 409, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 		}
 		throw error
 	}

@@ -52,7 +52,8 @@ export default function PlanPage() {
 			{pending ? (
 				<div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
 					<p className="font-semibold">
-						{policy.kind === 'plan' ? 'Your staff list must be confirmed before cover starts.' : 'This policy needs a few details before cover starts.'}
+						{policy.kind === 'plan' ? 'Your staff list must be confirmed before cover starts.' : 'This policy needs a few details before cover starts.'}{' '}
+						Its certificate can be downloaded once it is active.
 					</p>
 					{canManage ? (
 						<Link to={activationPath(policy)} className={`mt-3 ${buttonClass('primary')}`}>
@@ -67,9 +68,12 @@ export default function PlanPage() {
 				id="cover-heading"
 				title="Cover"
 				action={
-					<a href={`/mycover/${policy.id}/certificate`} className={buttonClass('secondary')} download>
-						Download certificate
-					</a>
+					// A pending policy has no certificate yet: its cover has not started (the API answers 409).
+					policy.status === 'pending' ? undefined : (
+						<a href={`/mycover/${policy.id}/certificate`} className={buttonClass('secondary')} download>
+							Download certificate
+						</a>
+					)
 				}
 			>
 				<Details

@@ -120,7 +120,12 @@ export default function Receipt() {
 					</div>
 				)}
 			</section>
-			<p className="mt-6">
+			<p className="mt-6 flex flex-wrap gap-3">
+				{receipt.status === 'success' ? (
+					<a href={`/transaction-history/${receipt.id}/receipt.pdf`} className={buttonClass('primary')} download>
+						Download receipt (PDF)
+					</a>
+				) : null}
 				<Link to="/transaction-history" className={buttonClass('secondary')}>
 					Back to transactions
 				</Link>
