@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
-import type { Permission } from './domain/permissions.ts'
+import type { Permission } from './contract/permissions.ts'
 import type { Deps } from './deps.ts'
 
 /** A failure the caller can act on: its message is shown to the user as it is. */

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema.ts'
-import { type AccountRef, checkEntries, type SystemAccount, type TransferDraft } from '../domain/ledger.ts'
+import type { SystemAccount } from '../contract/ledger.ts'
+import { type AccountRef, checkEntries, type TransferDraft } from '../domain/ledger.ts'
 
 /** Anything that runs queries: the database or a transaction of it. */
 type Tx = Db

@@ -1,5 +1,5 @@
 import { type RouterContextProvider, data, redirect } from 'react-router'
-import type { Permission } from '#api/domain/permissions.ts'
+import type { Permission } from '#api/contract/permissions.ts'
 import type { User } from '#api/contract/users.ts'
 import { pendingStep } from '#app/lib/account.ts'
 import { loginUrl, safeReturnUrl } from '#app/lib/return-url.ts'

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router'
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/domain/catalogue/types.ts'
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/contract/catalogue.ts'
 import { formatNaira } from '#app/lib/money.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { z } from 'zod'
-import type { FormField } from '#api/domain/catalogue/types.ts'
+import type { FormField } from '#api/contract/catalogue.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { formConstraint } from '#app/server/forms.server.ts'
 import type { InsurerCalls } from '#app/server/insurer.server.ts'
