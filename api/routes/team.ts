@@ -3,11 +3,11 @@ import { TeamMember, TeamResponse, UpdateTeamMemberBody } from '../contract/team
 import { type Db, lockKey } from '../db/client.ts'
 import { invitations, roles, users } from '../db/schema.ts'
 import { leavesNoActiveOwner, permissionsBeyond } from '../domain/roles.ts'
-import { ApiError, defineRoute, notFound } from '../http.ts'
+import { ApiError, defineRoute, fieldError, notFound } from '../http.ts'
 import { recordActivity } from '../services/accounts.ts'
 import { findRole, seededRoleId } from '../services/roles.ts'
 import { revokeAllTokens } from '../security/tokens.ts'
-import { IdParams, assignableRole, fieldError, serializeInvitation } from '../services/team.ts'
+import { IdParams, assignableRole, serializeInvitation } from '../services/team.ts'
 
 function memberColumns() {
 	return {

@@ -12,7 +12,7 @@ import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumb
 import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import { ApiError, type AuthUser, fieldError } from '../http.ts'
 import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { newReference } from './payments.ts'
@@ -24,7 +24,6 @@ type PaymentRow = typeof payments.$inferSelect
 /** The payments row of a purchase paid through the gateway is keyed apart from wallet fundings. */
 const paymentKey = (idempotencyKey: string) => `purchase/${idempotencyKey}`
 
-const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 
 const insufficient = (balance: number, amount: number) =>
 	fieldError(400, 'payment_option', `Your wallet has ${formatNairaFull(balance)}: not enough for ${formatNairaFull(amount)}. Fund it or pay by card.`)

@@ -4,12 +4,11 @@ import type { Db } from '../db/client.ts'
 import { invitations } from '../db/schema.ts'
 import { invitationStatus } from '../domain/invitations.ts'
 import { permissionsBeyond } from '../domain/roles.ts'
-import { ApiError, type AuthUser } from '../http.ts'
+import { type AuthUser, fieldError } from '../http.ts'
 import { findRole } from './roles.ts'
 
 export const IdParams = z.object({ id: Id })
 
-export const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 
 export function serializeInvitation(invitation: typeof invitations.$inferSelect, role: { id: string; name: string }, now: Date) {
 	return {

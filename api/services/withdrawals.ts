@@ -6,7 +6,7 @@ import { users, withdrawals } from '../db/schema.ts'
 import { reversalTransfer, settlementTransfer, withdrawalFee, withdrawalTransfer } from '../domain/ledger.ts'
 import { cancellable, needsApproval, statusAfterCode } from '../domain/withdrawals.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError, type AuthUser, notFound } from '../http.ts'
+import { ApiError, type AuthUser, fieldError, notFound } from '../http.ts'
 import type { Transfer } from '../payments/index.ts'
 import { consumeOtp, createOtp } from '../security/otp.ts'
 import { recordActivity } from './accounts.ts'
@@ -15,7 +15,6 @@ import { mailWithdrawalCode } from './otp-mail.ts'
 import { newReference } from './payments.ts'
 
 type Row = typeof withdrawals.$inferSelect
-const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 const conflict = (message: string) => new ApiError(409, message)
 
 const approvers = alias(users, 'approvers')
