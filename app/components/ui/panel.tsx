@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 
+/** The white card a screen's sections sit in. */
 export const panelClass = 'rounded-xl border border-slate-200 bg-white p-5'
 
 /** A list of label and value pairs: an account's details, a receipt, a policy. */
