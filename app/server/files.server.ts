@@ -16,7 +16,9 @@ const plainText = (message: string, status: number) =>
 
 /**
  * A file the API sends (a certificate, a document, a CSV), streamed on as a download; one that is not
- * there is a 404 in the API's words. A lost session is rethrown for the guard.
+ * there is a 404 in the API's words. It is always an attachment the browser must not sniff, whatever the
+ * API said: an uploaded document is never shown as a page of the portal's origin (decision 029). A lost
+ * session is rethrown for the guard.
  */
 export async function passOnFile(fetchFile: () => Promise<Response>, download: Download) {
 	let file: Response
@@ -28,11 +30,13 @@ export async function passOnFile(fetchFile: () => Promise<Response>, download: D
 		}
 		throw error
 	}
-	const disposition = download.rename ? null : file.headers.get('content-disposition')
+	const given = download.rename ? undefined : file.headers.get('content-disposition')?.match(/filename="([^"]*)"/)?.[1]
+	const filename = (given || download.filename).replace(/[^\w.-]/g, '_')
 	return new Response(file.body, {
 		headers: {
 			'Content-Type': file.headers.get('content-type') ?? 'application/octet-stream',
-			'Content-Disposition': disposition ?? `attachment; filename="${download.filename}"`,
+			'Content-Disposition': `attachment; filename="${filename}"`,
+			'X-Content-Type-Options': 'nosniff',
 			'Cache-Control': 'private, no-store',
 		},
 	})
