@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { AMOUNT_MIN, APPROVAL_THRESHOLD_DEFAULT, FUND_MAX_DEFAULT } from './domain/ledger.ts'
+import { AMOUNT_MIN } from './contract/wallet.ts'
+import { APPROVAL_THRESHOLD_DEFAULT, FUND_MAX_DEFAULT } from './domain/ledger.ts'
 
 const schema = z
 	.object({

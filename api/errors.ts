@@ -16,3 +16,5 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError(404, `We could not find that ${what}.`)
 export const forbidden = () => new ApiError(403, 'You do not have permission to do this.')
+/** A refusal about one field of the request: the portal shows it beside that field. */
+export const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])

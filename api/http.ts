@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
-import type { Permission } from './domain/permissions.ts'
+import type { Permission } from './contract/permissions.ts'
 import type { Deps } from './deps.ts'
 import { envelope } from './contract/common.ts'
 import { ApiError, forbidden } from './errors.ts'

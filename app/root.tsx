@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import {
 	Link,
 	Links,
@@ -13,7 +14,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
-import { Toasts } from './components/ui/toasts.tsx'
+import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
 import { useNonce } from './lib/nonce.ts'
@@ -77,10 +78,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
 	const { toasts } = useLoaderData<typeof loader>()
+	const failed = useActionNotifications()
+	const all = useMemo(() => [...toasts, ...failed], [toasts, failed])
 	return (
 		<>
 			<AppShellEffects />
-			<Toasts toasts={toasts} />
+			<Toasts toasts={all} />
 			<Outlet />
 		</>
 	)

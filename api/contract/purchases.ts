@@ -1,29 +1,20 @@
 import { z } from 'zod'
-import { CATEGORIES } from '../domain/catalogue/types.ts'
-import { Quote, QuoteBody } from './quotes.ts'
+import { CATEGORIES } from './catalogue.ts'
+import { Quote } from './quotes.ts'
 import { IdempotencyKey } from './wallet.ts'
 
 export const PAYMENT_OPTIONS = ['wallet', 'gateway'] as const
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number]
 
-const PurchaseTerms = z.object({
+/**
+ * POST /purchases takes the quote's fields (product_id and the product's fields, period among them,
+ * checked by the catalogue: PurchaseBody in api/domain/catalogue/quotes.ts) and these terms. The
+ * price is computed on the server.
+ */
+export const PurchaseTerms = z.object({
 	// The spec's kit payload: payment_option defaults to gateway.
 	payment_option: z.enum(PAYMENT_OPTIONS, { error: 'Choose how to pay: wallet or gateway.' }).default('gateway'),
 	idempotency_key: IdempotencyKey,
-})
-
-/**
- * POST /purchases: the quote's fields (QuoteBody: product_id and the product's fields, period among
- * them), how to pay and an idempotency key. The price is computed on the server from these.
- */
-export const PurchaseBody = z.unknown().transform((value, ctx) => {
-	const quote = QuoteBody.safeParse(value)
-	const terms = PurchaseTerms.safeParse(value)
-	for (const issue of [...(quote.error?.issues ?? []), ...(terms.error?.issues ?? [])]) {
-		ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
-	}
-	if (!quote.success || !terms.success) return z.NEVER
-	return { quote: quote.data, ...terms.data }
 })
 
 export const ProductsQuery = z.object({

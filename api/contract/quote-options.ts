@@ -1,5 +1,5 @@
 // The choices and limits a quote form offers, shared by the catalogue's form fields
-// (api/domain/catalogue), the quote schemas (api/contract/quotes.ts) and the pricing tables
+// (api/domain/catalogue), the quote schemas (api/domain/catalogue/quotes.ts) and the pricing tables
 // (api/domain/pricing). Free of zod: the portal may import it. Amounts are whole Naira.
 
 export type Option<V extends string = string> = { readonly value: V; readonly label: string }

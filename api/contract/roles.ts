@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ALL_PERMISSIONS } from '../domain/permissions.ts'
+import { ALL_PERMISSIONS } from './permissions.ts'
 import { Id } from './common.ts'
 
 export const Role = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { ACCOUNT_KINDS, TRANSFER_KINDS } from '../domain/ledger.ts'
-import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
 import { Id, Page, PageSize, Paginated } from './common.ts'
+import { ACCOUNT_KINDS, TRANSFER_KINDS } from './ledger.ts'
+import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from './statuses.ts'
 
 export const TRANSACTION_TYPES = ['funding', 'withdrawal', 'purchase'] as const
 

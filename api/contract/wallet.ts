@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { AMOUNT_MIN } from '../domain/ledger.ts'
 import { Id } from './common.ts'
+
+/** The smallest amount a wallet is funded with or withdrawn from. */
+export const AMOUNT_MIN = 100
 
 export const AMOUNT_REQUIRED = 'Enter an amount.'
 export const AMOUNT_NOT_A_NUMBER = 'Enter the amount as a number of Naira, like 5000.'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
 import { Id, OtpCode } from './common.ts'
+import { WITHDRAWAL_STATUSES } from './statuses.ts'
 import { IdempotencyKey, NairaAmount } from './wallet.ts'
 
 export const Bank = z.object({ code: z.string(), name: z.string() })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { ACCOUNT_KINDS, TRANSFER_KINDS } from '../domain/ledger.ts'
+import { ACCOUNT_KINDS, TRANSFER_KINDS } from '../contract/ledger.ts'
 import { customers } from './schema.ts'
 
 // The double-entry ledger. Triggers in the ledger_guards migration keep it honest beyond what these

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
+import { WITHDRAWAL_STATUSES } from '../contract/statuses.ts'
 import { ledgerTransfers } from './schema-ledger.ts'
 import { customers, users } from './schema.ts'
 

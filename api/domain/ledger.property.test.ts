@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { SYSTEM_ACCOUNTS } from '../contract/ledger.ts'
+import { AMOUNT_MIN } from '../contract/wallet.ts'
 import {
-	AMOUNT_MIN,
 	accountKey,
 	applyEntries,
 	checkEntries,
@@ -11,7 +12,6 @@ import {
 	nairaToKobo,
 	premiumTransfer,
 	reversalTransfer,
-	SYSTEM_ACCOUNTS,
 	settlementTransfer,
 	type TransferDraft,
 	withdrawalFee,

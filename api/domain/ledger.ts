@@ -1,3 +1,4 @@
+import type { AccountKind, SystemAccount, TransferKind } from '../contract/ledger.ts'
 import { formatNairaFull } from '../contract/money.ts'
 /**
  * The ledger's rules, without I/O. Amounts are integer Naira. Balances are credit-positive: what the
@@ -5,14 +6,6 @@ import { formatNairaFull } from '../contract/money.ts'
  * gateway clearing account, money the gateway holds for the insurer, is negative. Every transfer's
  * entries sum to zero, so all balances together always sum to zero.
  */
-
-export const SYSTEM_ACCOUNTS = ['gateway_clearing', 'payouts_in_transit', 'premium_income', 'fees'] as const
-export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
-export const ACCOUNT_KINDS = ['wallet', ...SYSTEM_ACCOUNTS] as const
-export type AccountKind = (typeof ACCOUNT_KINDS)[number]
-
-export const TRANSFER_KINDS = ['funding', 'withdrawal', 'withdrawal_settlement', 'withdrawal_reversal', 'premium'] as const
-export type TransferKind = (typeof TRANSFER_KINDS)[number]
 
 /** A wallet is its customer's; every other account exists once. */
 export type AccountRef = { kind: 'wallet'; customerId: string } | { kind: SystemAccount }
@@ -29,8 +22,6 @@ export type TransferDraft = {
 	entries: Entry[]
 }
 
-/** The smallest amount a wallet is funded with or withdrawn from. */
-export const AMOUNT_MIN = 100
 /** Default ceilings; WALLET_FUND_MAX and WITHDRAWAL_APPROVAL_THRESHOLD override them. */
 export const FUND_MAX_DEFAULT = 5_000_000
 export const APPROVAL_THRESHOLD_DEFAULT = 1_000_000

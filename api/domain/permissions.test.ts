@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ALL_PERMISSIONS, PERMISSIONS, SEED_ROLES, hasPermission } from './permissions.ts'
+import { ALL_PERMISSIONS, PERMISSIONS } from '../contract/permissions.ts'
+import { SEED_ROLES, hasPermission } from './permissions.ts'
 
 const role = (name: string) => SEED_ROLES.find((r) => r.name === name)!
 

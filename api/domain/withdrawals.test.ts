@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { cancellable, needsApproval, statusAfterCode, WITHDRAWAL_STATUSES } from './withdrawals.ts'
+import { WITHDRAWAL_STATUSES } from '../contract/statuses.ts'
+import { cancellable, needsApproval, statusAfterCode } from './withdrawals.ts'
 
 describe('the withdrawal rules', () => {
 	test('above the threshold, not at it, a second member approves', () => {

@@ -1,12 +1,7 @@
-/** A withdrawal's life: debited at once, then the requester's code, then (above the threshold) a second member's approval, then the payout. */
-export const WITHDRAWAL_STATUSES = ['awaiting_otp', 'awaiting_approval', 'processing', 'succeeded', 'failed', 'cancelled'] as const
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
+import type { WithdrawalStatus } from '../contract/statuses.ts'
 
 /** Money is in payouts in transit while a withdrawal is in one of these. */
 export const OPEN_WITHDRAWAL_STATUSES = ['awaiting_otp', 'awaiting_approval', 'processing'] as const satisfies WithdrawalStatus[]
-
-export const TRANSACTION_STATUSES = ['pending', 'success', 'failed', 'cancelled'] as const
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
 
 /** Strictly above the threshold, a second member with wallet.withdraw approves. */
 export const needsApproval = (amount: number, threshold: number) => amount > threshold

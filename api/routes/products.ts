@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ProductParams, ProductsQuery } from '../contract/purchases.ts'
-import { Quote, QuoteBody } from '../contract/quotes.ts'
+import { Quote } from '../contract/quotes.ts'
+import { QuoteBody } from '../domain/catalogue/quotes.ts'
 import { findProduct, PRODUCTS, type Product } from '../domain/catalogue/index.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'

@@ -1,5 +1,6 @@
 import { formatNairaFull } from '../contract/money.ts'
-import { PurchaseBody, PurchaseResult } from '../contract/purchases.ts'
+import { PurchaseResult } from '../contract/purchases.ts'
+import { PurchaseBody } from '../domain/catalogue/quotes.ts'
 import { defineRoute } from '../http.ts'
 import { buy, findPolicy, serializePolicy, serializePurchase } from '../services/purchases.ts'
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from 'vitest'
-import { ALL_PERMISSIONS, PERMISSIONS, SEED_ROLES } from '#api/domain/permissions.ts'
+import { ALL_PERMISSIONS, PERMISSIONS } from '#api/contract/permissions.ts'
+import { SEED_ROLES } from '#api/domain/permissions.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
 type Ctx = Awaited<ReturnType<typeof testApi>>

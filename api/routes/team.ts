@@ -4,11 +4,11 @@ import { type Db, lockKey } from '../db/client.ts'
 import { invitations, roles, users } from '../db/schema.ts'
 import { leavesNoActiveOwner, permissionsBeyond } from '../domain/roles.ts'
 import { defineRoute } from '../http.ts'
-import { ApiError, notFound } from '../errors.ts'
+import { ApiError, fieldError, notFound } from '../errors.ts'
 import { recordActivity } from '../services/accounts.ts'
 import { findRole, seededRoleId } from '../services/roles.ts'
 import { revokeAllTokens } from '../security/tokens.ts'
-import { IdParams, assignableRole, fieldError, serializeInvitation } from '../services/team.ts'
+import { IdParams, assignableRole, serializeInvitation } from '../services/team.ts'
 
 function memberColumns() {
 	return {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from 'vitest'
 import { PASSWORD_RULE } from '#api/contract/common.ts'
-import { ALL_PERMISSIONS, SEED_ROLES } from '#api/domain/permissions.ts'
+import { ALL_PERMISSIONS } from '#api/contract/permissions.ts'
+import { SEED_ROLES } from '#api/domain/permissions.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
 type Ctx = Awaited<ReturnType<typeof testApi>>

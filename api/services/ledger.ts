@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema.ts'
-import { type AccountRef, checkEntries, type SystemAccount, type TransferDraft } from '../domain/ledger.ts'
+import type { SystemAccount } from '../contract/ledger.ts'
+import { type AccountRef, checkEntries, type TransferDraft } from '../domain/ledger.ts'
 
 /** The customer's wallet account, opened with a balance of ₦0 the first time money moves. */
 export async function openWallet(tx: Tx, customerId: string) {

@@ -6,7 +6,7 @@ import { cards, payments, users } from '../db/schema.ts'
 import { fundingTransfer } from '../domain/ledger.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, fieldError } from '../errors.ts'
 import type { CardAuthorization, Charge } from '../payments/index.ts'
 import { capitalized } from '../domain/text.ts'
 import { recordActivity } from './accounts.ts'
@@ -16,7 +16,6 @@ import { payPurchase } from './purchases.ts'
 /** A reference nobody can guess: the callback answers anyone who holds one. Lowercase, as Paystack wants. */
 export const newReference = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
-const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 
 /**
  * A funding intent for the signed-in user's wallet and its checkout. The same idempotency key answers

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
-import type { Quote, QuoteInput } from '../contract/quotes.ts'
+import type { Quote } from '../contract/quotes.ts'
+import type { QuoteInput } from '../domain/catalogue/quotes.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { customers, payments, policies, purchases, users } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
@@ -12,7 +13,7 @@ import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, fieldError } from '../errors.ts'
 import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { newReference } from './payments.ts'
@@ -24,7 +25,6 @@ type PaymentRow = typeof payments.$inferSelect
 /** The payments row of a purchase paid through the gateway is keyed apart from wallet fundings. */
 const paymentKey = (idempotencyKey: string) => `purchase/${idempotencyKey}`
 
-const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 
 const insufficient = (balance: number, amount: number) =>
 	fieldError(400, 'payment_option', `Your wallet has ${formatNairaFull(balance)}: not enough for ${formatNairaFull(amount)}. Fund it or pay by card.`)

@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { roles } from '../db/schema.ts'
-import { ALL_PERMISSIONS, SEED_ROLES } from '../domain/permissions.ts'
+import { ALL_PERMISSIONS } from '../contract/permissions.ts'
+import { SEED_ROLES } from '../domain/permissions.ts'
 import { OWNER_ROLE } from '../domain/roles.ts'
 import { notFound } from '../errors.ts'
 

@@ -5,12 +5,11 @@ import { invitations } from '../db/schema.ts'
 import { invitationStatus } from '../domain/invitations.ts'
 import { permissionsBeyond } from '../domain/roles.ts'
 import type { AuthUser } from '../http.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, fieldError } from '../errors.ts'
 import { findRole } from './roles.ts'
 
 export const IdParams = z.object({ id: Id })
 
-export const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 
 export function serializeInvitation(invitation: typeof invitations.$inferSelect, role: { id: string; name: string }, now: Date) {
 	return {

@@ -7,7 +7,7 @@ import { reversalTransfer, settlementTransfer, withdrawalFee, withdrawalTransfer
 import { cancellable, needsApproval, statusAfterCode } from '../domain/withdrawals.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
-import { ApiError, notFound } from '../errors.ts'
+import { ApiError, fieldError, notFound } from '../errors.ts'
 import type { Transfer } from '../payments/index.ts'
 import { consumeOtp, createOtp } from '../security/otp.ts'
 import { recordActivity } from './accounts.ts'
@@ -16,7 +16,6 @@ import { mailWithdrawalCode } from './otp-mail.ts'
 import { newReference } from './payments.ts'
 
 type Row = typeof withdrawals.$inferSelect
-const fieldError = (status: 400 | 409, path: string, message: string) => new ApiError(status, message, [{ path, message }])
 const conflict = (message: string) => new ApiError(409, message)
 
 const approvers = alias(users, 'approvers')

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getSelectProps } from '@conform-to/react'
-import type { FormField } from '#api/domain/catalogue/types.ts'
+import type { FormField } from '#api/contract/catalogue.ts'
 import type { ReactNode } from 'react'
 import type { Quote } from '#api/contract/quotes.ts'
 import { Field, Select, TextInput, inputProps } from '#app/components/ui/form.tsx'

@@ -17,3 +17,8 @@ export function formatDateTime(iso: string) {
 		timeZone: 'Africa/Lagos',
 	})
 }
+
+/** A day as people in Nigeria read it, in Lagos time: '21 Nov 2026'. */
+export function formatDate(iso: string) {
+	return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' })
+}

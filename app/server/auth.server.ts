@@ -4,7 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { z } from 'zod'
 import { Email } from '#api/contract/common.ts'
-import type { Permission } from '#api/domain/permissions.ts'
+import type { Permission } from '#api/contract/permissions.ts'
 import type { SessionUser, User } from '#api/contract/users.ts'
 import { pendingStep } from '#app/lib/account.ts'
 import { loginUrl, safeReturnUrl } from '#app/lib/return-url.ts'
@@ -37,7 +37,7 @@ export function signInAuthenticator(context: Readonly<RouterContextProvider>) {
 		new FormStrategy(async ({ form }) => {
 			const submission = parseWithZod(form, { schema: LoginSchema })
 			if (submission.status !== 'success') {
-				throw new SignInRefused(data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 }))
+				throw new SignInRefused(data({ result: submission.reply({ hideFields: ['password'] }), notifications: [] }, { status: 400 }))
 			}
 			const { email, password, return_url } = submission.value
 			try {

@@ -1,21 +1,16 @@
 import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
 import { ApiCallError } from './api.server.ts'
+import { replyStatus, splitApiError } from './api-errors.server.ts'
 
 /**
- * Turn a failed API call into the form's reply: field messages beside their fields, the rest above
- * the form, the status kept (4xx), the user's values kept (passwords excepted).
+ * A failed API call as the form's reply: field messages beside their fields, the rest as notifications
+ * (spec section 8), the status kept (4xx), the user's values kept (passwords excepted).
  */
 export function replyWithApiError(submission: Submission<unknown>, error: unknown, hideFields: string[] = []) {
 	if (!(error instanceof ApiCallError) || error.logout) throw error
-	const fieldErrors: Record<string, string[]> = {}
-	for (const e of error.fieldErrors) if (e.path) (fieldErrors[e.path] ??= []).push(e.message)
-	const formErrors = error.fieldErrors.some((e) => e.message === error.message && e.path) ? [] : [error.message]
-	const status = error.status >= 400 && error.status < 500 ? error.status : 502
-	return data(
-		{ result: submission.reply({ formErrors, fieldErrors, hideFields }) },
-		{ status },
-	)
+	const { fieldErrors, notifications } = splitApiError(error)
+	return data({ result: submission.reply({ fieldErrors, hideFields }), notifications }, { status: replyStatus(error) })
 }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']

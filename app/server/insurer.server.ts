@@ -39,7 +39,7 @@ import type {
 	UpdateUserBody,
 	User,
 } from '#api/contract/users.ts'
-import type { Category, Product } from '#api/domain/catalogue/types.ts'
+import type { Category, Product } from '#api/contract/catalogue.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
 import { apiContext } from './context.server.ts'

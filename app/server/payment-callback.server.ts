@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { ApiCallError } from './api.server.ts'
+import { orNotFound } from './api-errors.server.ts'
 import type { InsurerCalls } from './insurer.server.ts'
 
 const NOT_FOUND = 'We could not find that payment.'
@@ -13,12 +13,7 @@ const NOT_FOUND = 'We could not find that payment.'
 export async function paymentFromCallback(request: Request, api: InsurerCalls) {
 	const reference = new URL(request.url).searchParams.get('reference')?.trim()
 	if (!reference) throw data(NOT_FOUND, { status: 404 })
-	try {
-		return (await api.verifyPayment(reference)).data
-	} catch (error) {
-		if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(NOT_FOUND, { status: 404 })
-		throw error
-	}
+	return (await orNotFound(api.verifyPayment(reference), NOT_FOUND)).data
 }
 
 /** The reference in the address is all it takes to ask about a payment: keep it out of logs and caches. */

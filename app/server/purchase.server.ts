@@ -1,6 +1,6 @@
 import { data, redirectDocument } from 'react-router'
 import { z } from 'zod'
-import type { FormField } from '#api/domain/catalogue/types.ts'
+import type { FormField } from '#api/contract/catalogue.ts'
 import { requirePermission } from './auth.server.ts'
 import type { InsurerCalls } from './insurer.server.ts'
 import { redirectWithToast } from './toast.server.ts'

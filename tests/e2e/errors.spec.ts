@@ -60,3 +60,32 @@ test('after signing out, neither Back nor a fresh visit shows a page of the acco
 	await expect(page).toHaveURL('/login?return_url=%2F')
 	await expect(greeting).toHaveCount(0)
 })
+
+test('an API error about no field is a notification titled Oops ):, and the form keeps its values', async ({ page, js }) => {
+	await signIn(page, 'individual@example.com', 'not-the-password-1')
+	const notification = page.getByTestId('toasts').getByRole('alert')
+	await expect(notification).toHaveCount(1)
+	await expect(notification).toContainText('Oops ):')
+	await expect(notification).toContainText('Incorrect email or password.')
+	// Nothing beside the fields: the message is not about one of them.
+	await expect(page.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true')
+	await expect(page.locator('form').getByText('Incorrect email or password.')).toHaveCount(0)
+	await expect(page.getByLabel('Email address')).toHaveValue('individual@example.com')
+	await expectAccessible(page, js)
+	// Spec section 9: with JavaScript a notification leaves after 3 s; without it, it stays as a banner.
+	if (js) await expect(notification).toHaveCount(0, { timeout: 5_000 })
+	else await expect(notification).toBeVisible()
+})
+
+test('a field error stays beside its field and raises no notification', async ({ page }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await visit(page, '/withdraw')
+	await page.getByLabel('Bank').selectOption({ index: 1 })
+	await page.getByLabel('Account number').fill('0001234567')
+	await page.getByRole('button', { name: 'Check account' }).click()
+	const message = 'We could not find that account at that bank. Check the number and the bank.'
+	await expect(page.getByText(message)).toBeVisible()
+	await expect(page.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByTestId('toasts')).toHaveCount(0)
+})

@@ -3,7 +3,8 @@ import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { CAC_COMPANIES } from './cac-registry.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
-import { PERMISSIONS, SEED_ROLES } from '../../domain/permissions.ts'
+import { PERMISSIONS } from '../../contract/permissions.ts'
+import { SEED_ROLES } from '../../domain/permissions.ts'
 import { hashPassword } from '../../security/password.ts'
 
 export const SECTORS = [

@@ -3,7 +3,7 @@ import { VEHICLE_CLASSES } from '../../contract/quote-options.ts'
 import { MINI_COMPREHENSIVE, THIRD_PARTY_TARIFF } from '../pricing/motor.ts'
 import { autoActivation, vehicleClassField, vehicleValueField } from './fields.ts'
 import { PROVIDERS } from './providers.ts'
-import type { ClaimLimit, Product } from './types.ts'
+import type { ClaimLimit, Product } from '../../contract/catalogue.ts'
 
 // Auto customers are custodians (spec section 1); each policy has one.
 

@@ -16,10 +16,10 @@ import {
 	VEHICLE_VALUE,
 	type PlanType,
 } from '../../contract/quote-options.ts'
-import type { Activation, ActivationDocument, FormField } from './types.ts'
+import type { Activation, ActivationDocument, FormField } from '../../contract/catalogue.ts'
 
 // The fields of the purchase forms, shared by the products that ask them. Each is a field of the
-// product's quote schema in api/contract/quotes.ts, with the same name, bounds and options.
+// product's quote schema in ./quotes.ts, with the same name, bounds and options.
 
 export const vehicleClassField: FormField = {
 	name: 'vehicle_class',

@@ -3,7 +3,7 @@ import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { GADGET_VALUE, LAPTOP_VALUE } from '../../contract/quote-options.ts'
 import { deviceActivation, gadgetTypeField, gadgetValueField, laptopValueField, periodField } from './fields.ts'
 import { PROVIDERS } from './providers.ts'
-import type { IncidentType, Product } from './types.ts'
+import type { IncidentType, Product } from '../../contract/catalogue.ts'
 
 const incidentTypes: IncidentType[] = ['screen_damage', 'liquid_damage', 'theft', 'burglary']
 

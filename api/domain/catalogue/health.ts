@@ -3,7 +3,7 @@ import { PRODUCT_IDS, type HealthProductId } from '../../contract/product-ids.ts
 import type { PlanType, Range } from '../../contract/quote-options.ts'
 import { healthActivation, membersField, periodField, planTypeField } from './fields.ts'
 import { PROVIDERS } from './providers.ts'
-import type { Product } from './types.ts'
+import type { Product } from '../../contract/catalogue.ts'
 
 // Health staff plans are for businesses with staff (spec section 1); individuals buy them too.
 // Flexicare, zencare and primecare are each offered by two HMOs (ids 31 to 36).

@@ -4,9 +4,9 @@ import { GADGET_PRODUCTS } from './gadget.ts'
 import { HEALTH_PRODUCTS } from './health.ts'
 import { OTHER_PRODUCTS } from './others.ts'
 import { TRAVEL_PRODUCTS } from './travel.ts'
-import type { Category, Product } from './types.ts'
+import type { Category, Product } from '../../contract/catalogue.ts'
 
-export * from './types.ts'
+export * from '../../contract/catalogue.ts'
 export { PROVIDERS } from './providers.ts'
 
 /** The whole catalogue, grouped in the order of the categories. Prices are in api/domain/pricing. */

@@ -3,7 +3,7 @@ import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { DECLARED_VALUE } from '../../contract/quote-options.ts'
 import { breakdownActivation, breakdownClassField, declaredValueField, packageClassField, periodField, shipmentsField } from './fields.ts'
 import { PROVIDERS } from './providers.ts'
-import type { Product } from './types.ts'
+import type { Product } from '../../contract/catalogue.ts'
 
 export const OTHER_PRODUCTS: Product[] = [
 	{

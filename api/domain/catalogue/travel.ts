@@ -1,7 +1,7 @@
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { destinationZoneField, travelActivation, travellerAgeField, tripDaysField } from './fields.ts'
 import { PROVIDERS } from './providers.ts'
-import type { FormField, IncidentType, Product } from './types.ts'
+import type { FormField, IncidentType, Product } from '../../contract/catalogue.ts'
 
 // One trip per policy, so travel has no cover period: the quote's period is null.
 

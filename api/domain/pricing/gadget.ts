@@ -1,7 +1,8 @@
 import { periodMonths, type Period } from '../../contract/periods.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { GADGET_TYPES, optionLabel, type GadgetType } from '../../contract/quote-options.ts'
-import type { Quote, QuoteInputOf, QuoteLine } from '../../contract/quotes.ts'
+import type { Quote, QuoteLine } from '../../contract/quotes.ts'
+import type { QuoteInputOf } from '../catalogue/quotes.ts'
 import { BASIS_POINTS, makeQuote, monthsText, percentText, roundHalfUp } from './rounding.ts'
 
 export type DeviceRate = { readonly rateBp: number; readonly minimumYearly: number }

@@ -1,6 +1,7 @@
 import { periodMonths } from '../../contract/periods.ts'
 import { PRODUCT_IDS, type HealthProductId } from '../../contract/product-ids.ts'
-import type { Quote, QuoteInputOf, QuoteLine } from '../../contract/quotes.ts'
+import type { Quote, QuoteLine } from '../../contract/quotes.ts'
+import type { QuoteInputOf } from '../catalogue/quotes.ts'
 import { makeQuote, monthsText, roundHalfUp } from './rounding.ts'
 
 /** Each plan's premium per person per month, in Naira. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { Quote, QuoteBody } from '../../contract/quotes.ts'
+import { Quote } from '../../contract/quotes.ts'
+import { QuoteBody } from '../catalogue/quotes.ts'
 import { PRODUCTS, type FormField, type Product } from '../catalogue/index.ts'
 import { computeQuote } from './index.ts'
 

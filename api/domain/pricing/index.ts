@@ -1,15 +1,16 @@
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
-import type { Quote, QuoteInput } from '../../contract/quotes.ts'
+import type { Quote } from '../../contract/quotes.ts'
+import type { QuoteInput } from '../catalogue/quotes.ts'
 import { gadgetQuote, laptopQuote } from './gadget.ts'
 import { healthQuote } from './health.ts'
 import { comprehensiveQuote, miniComprehensiveQuote, monthlyComprehensiveQuote, thirdPartyQuote } from './motor.ts'
 import { breakdownQuote, deliveryQuote } from './others.ts'
 import { travelQuote } from './travel.ts'
 
-export { ROUNDING, roundHalfUp } from './rounding.ts'
+export { roundHalfUp } from './rounding.ts'
 
 /**
- * The quote of a validated input (QuoteBody of api/contract/quotes.ts): one pricing rule per
+ * The quote of a validated input (QuoteBody of api/domain/catalogue/quotes.ts): one pricing rule per
  * product, chosen by product_id. The rules are in docs/decisions/013-pricing.md.
  */
 export function computeQuote(input: QuoteInput): Quote {

@@ -1,6 +1,7 @@
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { VEHICLE_CLASSES, optionLabel, type VehicleClass } from '../../contract/quote-options.ts'
-import type { Quote, QuoteInputOf } from '../../contract/quotes.ts'
+import type { Quote } from '../../contract/quotes.ts'
+import type { QuoteInputOf } from '../catalogue/quotes.ts'
 import { BASIS_POINTS, makeQuote, monthsText, percentText, roundHalfUp } from './rounding.ts'
 
 /**

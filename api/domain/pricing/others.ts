@@ -1,7 +1,8 @@
 import { periodMonths } from '../../contract/periods.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { BREAKDOWN_CLASSES, PACKAGE_CLASSES, optionLabel, type BreakdownClass, type PackageClass } from '../../contract/quote-options.ts'
-import type { Quote, QuoteInputOf } from '../../contract/quotes.ts'
+import type { Quote } from '../../contract/quotes.ts'
+import type { QuoteInputOf } from '../catalogue/quotes.ts'
 import { BASIS_POINTS, makeQuote, monthsText, percentText, roundHalfUp } from './rounding.ts'
 
 /** Roadside breakdown cover, per vehicle per month. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
-import { makeQuote, monthsText, percentText, ROUNDING, roundHalfUp } from './rounding.ts'
+import { ROUNDING } from '../../contract/quotes.ts'
+import { makeQuote, monthsText, percentText, roundHalfUp } from './rounding.ts'
 
 describe('rounding: nearest Naira, halves up', () => {
 	test.each([

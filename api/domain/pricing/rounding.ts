@@ -1,9 +1,6 @@
 import type { Period } from '../../contract/periods.ts'
 import type { ProductId } from '../../contract/product-ids.ts'
-import type { Quote, QuoteLine } from '../../contract/quotes.ts'
-
-/** Every quote says how it was rounded (docs/decisions/013-pricing.md). */
-export const ROUNDING = 'nearest Naira, halves up' as const
+import { ROUNDING, type Quote, type QuoteLine } from '../../contract/quotes.ts'
 
 /** Rates are whole basis points so the arithmetic stays in integers: 500 is 5%. */
 export const BASIS_POINTS = 10_000

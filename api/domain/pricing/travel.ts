@@ -1,6 +1,7 @@
 import { PRODUCT_IDS, type TravelProductId } from '../../contract/product-ids.ts'
 import { TRAVEL_ZONES, optionLabel, type TravelZone } from '../../contract/quote-options.ts'
-import type { Quote, QuoteInputOf, QuoteLine } from '../../contract/quotes.ts'
+import type { Quote, QuoteLine } from '../../contract/quotes.ts'
+import type { QuoteInputOf } from '../catalogue/quotes.ts'
 import { makeQuote, roundHalfUp } from './rounding.ts'
 
 /** Trip lengths are priced in bands; each band ends at this many days (inclusive). */

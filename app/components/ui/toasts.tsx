@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useContext, useEffect, useMemo, useState } from 'react'
+import { UNSAFE_DataRouterStateContext } from 'react-router'
 import type { Toast } from '#app/server/toast.server.ts'
 
 /** Spec section 9: notifications last 3 s; at most 3 messages and 1 error popup. */
@@ -10,6 +11,22 @@ export function visibleToasts(toasts: Toast[]) {
 	const errors = toasts.filter((t) => t.type === 'danger').slice(-MAX_ERROR_POPUPS)
 	const messages = toasts.filter((t) => t.type !== 'danger').slice(-MAX_MESSAGES)
 	return [...errors, ...messages]
+}
+
+type WithNotifications = { notifications?: Toast[] }
+
+/**
+ * The notifications a failed action returned (`notifications` in its data), whichever route's action
+ * it was: a failed form keeps its page and values, so its messages cannot be flashed for the next
+ * page. React Router has no public hook for every route's action data; its router state holds them,
+ * on the server (JavaScript off) as in the browser.
+ */
+export function useActionNotifications(): Toast[] {
+	const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData
+	return useMemo(
+		() => Object.values(actionData ?? {}).flatMap((d) => (d as WithNotifications | null)?.notifications ?? []),
+		[actionData],
+	)
 }
 
 const STYLE = {

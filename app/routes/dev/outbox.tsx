@@ -1,5 +1,5 @@
-import { data, useLoaderData } from 'react-router'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { useLoaderData } from 'react-router'
+import { throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/outbox'
 
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	try {
 		return { mails: (await apiFrom(context).getOutbox(to)).data, to }
 	} catch (error) {
-		if (error instanceof ApiCallError && error.status === 404) throw data('Page not found: /dev/outbox', { status: 404 })
+		throwIfNotFound(error, 'Page not found: /dev/outbox')
 		throw error
 	}
 }

@@ -8,6 +8,7 @@ import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { isKycComplete, needsCacVerification } from '#app/lib/account.ts'
 import { businessTypeLabel } from '#app/lib/business-types.ts'
 import { formatDateTime, greeting } from '#app/lib/greeting.ts'
+import { orNotShown } from '#app/server/api-errors.server.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
@@ -56,10 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const [todos, activities, cac] = await Promise.all([
 		api.getTodos(),
 		// A role without the activity log still gets its home page.
-		api.getActivities({ page_size: 5 }).catch((error) => {
-			if (error instanceof ApiCallError && error.status === 403) return null
-			throw error
-		}),
+		orNotShown(api.getActivities({ page_size: 5 })),
 		cacDialog(args, user),
 	])
 	return {

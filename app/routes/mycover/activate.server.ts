@@ -1,4 +1,4 @@
-import type { Activation } from '#api/domain/catalogue/types.ts'
+import type { Activation } from '#api/contract/catalogue.ts'
 
 /**
  * The form as sent, in two: its text (to give back to the form on an error) and what goes on to the

@@ -1,10 +1,10 @@
 import { requirePermission } from '#app/server/auth.server.ts'
+import { passOnFile } from '#app/server/files.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/certificate'
-import { passOnFile } from './mycover.server.ts'
 
 /** 'Download certificate': the API's PDF, passed on as a download. */
 export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'plans.view')
-	return passOnFile(() => apiFrom(args.context).downloadCertificate(args.params.planId), 'certificate.pdf')
+	return passOnFile(() => apiFrom(args.context).downloadCertificate(args.params.planId), { filename: 'certificate.pdf' })
 }

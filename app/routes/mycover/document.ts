@@ -1,10 +1,10 @@
 import { requirePermission } from '#app/server/auth.server.ts'
+import { passOnFile } from '#app/server/files.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/document'
-import { passOnFile } from './mycover.server.ts'
 
 /** An uploaded activation document, to its own business only (the API decides: decision 014). */
 export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'plans.view')
-	return passOnFile(() => apiFrom(args.context).downloadDocument(args.params.documentId), 'document')
+	return passOnFile(() => apiFrom(args.context).downloadDocument(args.params.documentId), { filename: 'document' })
 }

@@ -1,13 +1,14 @@
 import { Link, useLoaderData } from 'react-router'
-import { Pagination } from '#app/components/ui/pagination.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { TableHead, tableClass, tdClass } from '#app/routes/settings/details.tsx'
-import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/index'
-import { StatusBadge, activationPath, coverDay } from './parts.tsx'
+import { StatusBadge, coverDay } from '#app/components/policy-status.tsx'
+import { activationPath } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cover · Cover Portal' }]
 

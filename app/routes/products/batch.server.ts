@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { z } from 'zod'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { orNotFound } from '#app/server/api-errors.server.ts'
 import type { InsurerCalls } from '#app/server/insurer.server.ts'
 import type { CatalogueProduct } from '#app/server/insurer.server.ts'
 
@@ -29,14 +29,7 @@ export function requireStaffPlanProduct(product: CatalogueProduct) {
 
 /** The staff list of the URL (?batch=), or a 404 page: another business's list is not there. */
 export async function loadBatch(api: InsurerCalls, id: string) {
-	try {
-		return (await api.getBatch(id)).data
-	} catch (error) {
-		if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) {
-			throw data('We could not find that staff list. Upload it again.', { status: 404 })
-		}
-		throw error
-	}
+	return (await orNotFound(api.getBatch(id), 'We could not find that staff list. Upload it again.')).data
 }
 
 /** What goes on to the API: the file as chosen, the product of the URL and the period. */

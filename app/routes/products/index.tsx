@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from 'react-router'
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/domain/catalogue/types.ts'
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/contract/catalogue.ts'
+import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatNaira } from '#app/lib/money.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Cover Portal' }]

@@ -1,20 +1,20 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
-import { CATEGORY_LABELS } from '#api/domain/catalogue/types.ts'
+import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import { PaymentOptions } from '#app/components/payment-options.tsx'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
 import { FormError, SubmitButton } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { staffListPath } from '#app/lib/staff-plan.ts'
+import { orNotShown } from '#app/server/api-errors.server.ts'
 import { requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { staffListPath } from '#app/lib/staff-plan.ts'
+import { QuoteFormSchema, TypedValuesSchema, loadProduct, quoteConstraint } from '#app/server/product.server.ts'
 import { BuySchema, authorizePurchase, buyAndGo, purchaseKey, quoteFields } from '#app/server/purchase.server.ts'
-import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/product'
-import { QuoteFormSchema, TypedValuesSchema, loadProduct, quoteConstraint } from './product.server.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.product.name : 'Product'} · Cover Portal` },
@@ -36,12 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The wallet balance, or null for a role that may buy but not see the wallet. */
 async function walletBalance(api: ReturnType<typeof apiFrom>) {
-	try {
-		return (await api.getWallet()).data.balance
-	} catch (error) {
-		if (error instanceof ApiCallError && error.status === 403) return null
-		throw error
-	}
+	return (await orNotShown(api.getWallet()))?.data.balance ?? null
 }
 
 /**
@@ -67,10 +62,11 @@ export async function action(args: Route.ActionArgs) {
 			} catch (error) {
 				failed = replyWithApiError(submission, error)
 			}
-		} else failed = data({ result: submission.reply() }, { status: 400 })
-		// The quote stays on the page, the buy form's messages under it.
+		} else failed = data({ result: submission.reply(), notifications: [] }, { status: 400 })
+		// The quote stays on the page, the buy form's field messages under it.
 		const quote = await api.computePrice({ ...fields, product_id: String(product.id) }).then((r) => r.data, () => null)
-		return data({ result: typed, buy: failed.data.result, quote, key: purchaseKey(), values: fields }, failed.init ?? { status: 400 })
+		const { result: buy, notifications } = failed.data
+		return data({ result: typed, buy, notifications, quote, key: purchaseKey(), values: fields }, failed.init ?? { status: 400 })
 	}
 	const submission = parseWithZod(formData, { schema: QuoteFormSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), buy: null, quote: null }, { status: 400 })
@@ -79,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
 		return { result: submission.reply(), buy: null, quote, key: purchaseKey(), values: fields }
 	} catch (error) {
 		const failed = replyWithApiError(submission, error)
-		return data({ result: failed.data.result, buy: null, quote: null }, failed.init ?? { status: 400 })
+		return data({ ...failed.data, buy: null, quote: null }, failed.init ?? { status: 400 })
 	}
 }
 

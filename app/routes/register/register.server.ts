@@ -1,6 +1,6 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
-import { loadProduct } from '#app/routes/products/product.server.ts'
+import { loadProduct } from '#app/server/product.server.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { readPendingPurchase } from '#app/server/pending-purchase.server.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { FormField } from '#api/domain/catalogue/types.ts'
+import type { FormField } from '#api/contract/catalogue.ts'
 import { accountDefaults, describeFields, registerStep } from './steps.ts'
 
 const gadgetFields: FormField[] = [

@@ -1,4 +1,4 @@
-import type { FormField } from '#api/domain/catalogue/types.ts'
+import type { FormField } from '#api/contract/catalogue.ts'
 
 // The steps of /register/:productId (docs/decisions/017-register-and-buy.md). Pure, so both sides
 // and the unit tests may run them.

@@ -1,9 +1,10 @@
-import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Form, Link } from 'react-router'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
-import { Panel, TableHead, tableClass, tdClass } from './details.tsx'
 
 type Activity = { id: string; type: string; description: string; actor: { name: string } | null; created_at: string }
 type Filters = { type: string; from: string; to: string }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import type { Customer } from '#api/contract/users.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
+import { Details, NOT_GIVEN, Panel } from '#app/components/ui/panel.tsx'
 import { needsCacVerification } from '#app/lib/account.ts'
 import { businessTypeLabel } from '#app/lib/business-types.ts'
-import { Details, NOT_GIVEN, Panel } from './details.tsx'
 
 export function BusinessTab({ customer: c, canManage }: { customer: Customer; canManage: boolean }) {
 	const isBusiness = c.kind === 'business'

@@ -4,13 +4,14 @@ import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Id } from '#api/contract/common.ts'
 import { ErrorList, Field, FormError, Select, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { Details } from '#app/components/ui/panel.tsx'
+import { formatDate } from '#app/lib/greeting.ts'
+import { orNotFound, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/edit-member'
-import { Details, formatDate } from './details.tsx'
 
 const MemberSchema = z.object({
 	role_id: z.uuid({ message: 'Choose a role.' }),
@@ -31,11 +32,6 @@ function memberId(params: { userId: string }) {
 	return id.data
 }
 
-function notFoundPage(error: unknown): never {
-	if (error instanceof ApiCallError && error.status === 404) throw data(error.message, { status: 404 })
-	throw error
-}
-
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? `Edit ${loaded.member.first_name} ${loaded.member.last_name}` : 'Edit team member'} · Cover Portal` },
 ]
@@ -44,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const { user, permissions } = await requirePermission(args, 'team.manage')
 	const id = memberId(args.params)
 	const api = apiFrom(args.context)
-	const [member, roles] = await Promise.all([api.getTeamMember(id).catch(notFoundPage), api.getRoles()])
+	const [member, roles] = await Promise.all([orNotFound(api.getTeamMember(id)), api.getRoles()])
 	return {
 		member: member.data,
 		isSelf: member.data.id === user.id,
@@ -65,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
 	try {
 		saved = await apiFrom(args.context).updateTeamMember(id, submission.value)
 	} catch (error) {
-		if (error instanceof ApiCallError && error.status === 404) notFoundPage(error)
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error)
 	}
 	return redirectWithToast(args.request, '/settings?tab=team', toastFor(200, saved.message ?? 'Team member saved.'))

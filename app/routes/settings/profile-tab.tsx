@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/form.tsx'
-import { Details, NOT_GIVEN, Panel } from './details.tsx'
+import { Details, NOT_GIVEN, Panel } from '#app/components/ui/panel.tsx'
 
 type Props = { name: string; email: string; phone: string | null; role: string }
 

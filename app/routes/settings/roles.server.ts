@@ -1,6 +1,4 @@
-import { data } from 'react-router'
-import { ApiCallError } from '#app/server/api.server.ts'
-import { FORBIDDEN_PAGE } from '#app/server/auth.server.ts'
+import { throwIfForbidden, throwIfNotFound } from '#app/server/api-errors.server.ts'
 
 export const NO_SUCH_ROLE = 'This role does not exist in your business.'
 
@@ -10,9 +8,7 @@ export const NO_SUCH_ROLE = 'This role does not exist in your business.'
  * not found (404).
  */
 export function asPageError(error: unknown): never {
-	if (error instanceof ApiCallError && !error.logout) {
-		if (error.status === 403) throw data(FORBIDDEN_PAGE, { status: 403 })
-		if (error.status === 404) throw data(NO_SUCH_ROLE, { status: 404 })
-	}
+	throwIfForbidden(error)
+	throwIfNotFound(error, NO_SUCH_ROLE)
 	throw error
 }

@@ -2,7 +2,7 @@ import { type SubmissionResult, getFormProps, useForm } from '@conform-to/react'
 import { Form, useLocation } from 'react-router'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
-import { Panel } from './details.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
 
 type Props = {
 	constraint: Parameters<typeof useForm>[0]['constraint']

@@ -1,7 +1,9 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
 import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
-import { Panel, formatDate, TableHead, tableClass, tdClass } from './details.tsx'
+import { Panel } from '#app/components/ui/panel.tsx'
+import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
+import { formatDate } from '#app/lib/greeting.ts'
 
 type Member = {
 	id: string

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { ErrorList, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
-import { STATUSES, TYPES } from './labels.ts'
+import { STATUSES, TYPES } from '#app/lib/transaction-labels.ts'
 
 export type Filters = { type: string; status: string; from: string; to: string }
 

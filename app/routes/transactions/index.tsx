@@ -1,14 +1,15 @@
 import { Link, data, useLoaderData } from 'react-router'
 import { FormError, buttonClass } from '#app/components/ui/form.tsx'
+import { Naira } from '#app/components/ui/naira.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
+import { moneySign, stageLabel, stageTone, typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { tableClass, tdClass, thClass } from '#app/routes/settings/details.tsx'
-import { Naira, panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/index'
 import { type Filters, TransactionFilters, filterQuery } from './filters.tsx'
-import { moneySign, stageLabel, stageTone, typeLabel } from './labels.ts'
 import { loadTransactions } from './transactions.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]

@@ -1,5 +1,5 @@
 import { Id } from '#api/contract/common.ts'
-import { passOnFile } from '#app/routes/mycover/mycover.server.ts'
+import { passOnFile } from '#app/server/files.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/receipt-pdf'
@@ -10,5 +10,5 @@ export async function loader(args: Route.LoaderArgs) {
 	const id = Id.safeParse(args.params.transactionId)
 	if (!id.success)
 		return new Response('We could not find that transaction.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-	return passOnFile(() => apiFrom(args.context).downloadReceipt(id.data), 'receipt.pdf')
+	return passOnFile(() => apiFrom(args.context).downloadReceipt(id.data), { filename: 'receipt.pdf' })
 }

@@ -1,15 +1,16 @@
 import { Link, data, useLoaderData } from 'react-router'
 import { Id } from '#api/contract/common.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
+import { Details } from '#app/components/ui/panel.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { accountLabel, stageLabel, stageTone, typeLabel } from '#app/lib/transaction-labels.ts'
+import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { Details, tableClass, tdClass, thClass } from '#app/routes/settings/details.tsx'
-import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/receipt'
-import { accountLabel, stageLabel, stageTone, typeLabel } from './labels.ts'
 
 const NOT_FOUND = 'We could not find that transaction.'
 
@@ -22,14 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
 	const { permissions } = await requirePermission(args, 'transactions.view')
 	const id = Id.safeParse(args.params.transactionId)
 	if (!id.success) throw data(NOT_FOUND, { status: 404 })
-	try {
-		const receipt = (await apiFrom(args.context).getTransaction(id.data)).data
-		// The policy's number is on the receipt for everyone; its page only for those who may see policies.
-		return { receipt, canSeePolicy: permissions.includes('plans.view') }
-	} catch (error) {
-		if (error instanceof ApiCallError && error.status === 404) throw data(NOT_FOUND, { status: 404 })
-		throw error
-	}
+	const receipt = (await orNotFound(apiFrom(args.context).getTransaction(id.data), NOT_FOUND)).data
+	// The policy's number is on the receipt for everyone; its page only for those who may see policies.
+	return { receipt, canSeePolicy: permissions.includes('plans.view') }
 }
 
 export default function Receipt() {

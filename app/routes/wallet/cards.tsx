@@ -1,15 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Id } from '#api/contract/common.ts'
-import { Button, FormError, buttonClass } from '#app/components/ui/form.tsx'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { Button, buttonClass } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { notify, notifyApiError } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/cards'
-import { cardBrand, cardExpiry, panelClass } from './parts.tsx'
+import { cardBrand, cardExpiry } from './parts.tsx'
 
 const CardSchema = z.object({ intent: z.enum(['default', 'remove']), id: Id })
 
@@ -25,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'cards.manage')
 	const submission = parseWithZod(await readForm(args.request), { schema: CardSchema })
 	if (submission.status !== 'success') {
-		return data({ error: 'We could not find that card. Reload the page and try again.' }, { status: 400 })
+		return notify(400, 'We could not find that card. Reload the page and try again.')
 	}
 	const { intent, id } = submission.value
 	const api = apiFrom(args.context)
@@ -34,8 +35,7 @@ export async function action(args: Route.ActionArgs) {
 		const fallback = intent === 'default' ? 'Default card changed.' : 'Card removed.'
 		return redirectWithToast(args.request, '/manage-card', toastFor(200, done.message ?? fallback))
 	} catch (error) {
-		if (!(error instanceof ApiCallError) || error.logout) throw error
-		return data({ error: error.message }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 })
+		return notifyApiError(error)
 	}
 }
 
@@ -54,13 +54,11 @@ function CardButton({ id, intent, label, card }: { id: string; intent: 'default'
 
 export default function ManageCards() {
 	const { cards } = useLoaderData<typeof loader>()
-	const error = useActionData<typeof action>()?.error
 	return (
 		<>
 			<h1 className="text-2xl font-bold">Manage cards</h1>
 			<p className="mt-1 text-slate-600">Cards saved from your payments. The default card is the one we offer first.</p>
 			<div className="mt-6 space-y-4">
-				<FormError errors={error ? [error] : null} />
 				{cards.length === 0 ? (
 					<div className={panelClass}>
 						<p className="font-medium">No saved cards yet.</p>

@@ -4,14 +4,15 @@ import { Form, Link, data, redirectDocument, useActionData, useLoaderData } from
 import { z } from 'zod'
 import { Field, FormError, SubmitButton, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { NairaInput } from '#app/components/ui/inputs.tsx'
+import { Naira } from '#app/components/ui/naira.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { orNotShown } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/fund'
-import { Naira, panelClass } from './parts.tsx'
 
 // The least and most of one funding are the API's rules: its messages come back beside the field.
 const FundSchema = z.object({
@@ -24,12 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Fund your wallet · Cov
 export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'wallet.fund')
 	// A role may fund without seeing the wallet: the page then goes without the balance and limits.
-	const wallet = await apiFrom(args.context)
-		.getWallet()
-		.catch((error) => {
-			if (error instanceof ApiCallError && error.status === 403) return null
-			throw error
-		})
+	const wallet = await orNotShown(apiFrom(args.context).getWallet())
 	return {
 		balance: wallet?.data.balance ?? null,
 		limits: wallet ? { min: wallet.data.limits.amount_min, max: wallet.data.limits.fund_max } : null,

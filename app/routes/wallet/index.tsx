@@ -1,19 +1,21 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, data, useActionData, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Id } from '#api/contract/common.ts'
 import type { Withdrawal } from '#api/contract/withdrawals.ts'
-import { FormError, buttonClass } from '#app/components/ui/form.tsx'
+import { buttonClass } from '#app/components/ui/form.tsx'
+import { Naira } from '#app/components/ui/naira.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { moneySign, stageLabel, stageTone } from '#app/lib/transaction-labels.ts'
+import { notify, notifyApiError } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
-import { moneySign, stageLabel, stageTone } from '#app/routes/transactions/labels.ts'
 import type { Route } from './+types/index'
-import { Naira, cardBrand, cardExpiry, panelClass } from './parts.tsx'
+import { cardBrand, cardExpiry } from './parts.tsx'
 import { PendingWithdrawals } from './pending-withdrawals.tsx'
 
 /** A withdrawal whose money has left the wallet and not yet reached the bank or come back. */
@@ -72,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'wallet.withdraw')
 	const submission = parseWithZod(await readForm(args.request), { schema: PendingSchema })
 	if (submission.status !== 'success') {
-		return data({ error: 'We could not find that withdrawal. Reload the page and try again.' }, { status: 400 })
+		return notify(400, 'We could not find that withdrawal. Reload the page and try again.')
 	}
 	const { intent, id } = submission.value
 	const api = apiFrom(args.context)
@@ -88,19 +90,15 @@ export async function action(args: Route.ActionArgs) {
 		const cancelled = await api.cancelWithdrawal(id)
 		return redirectWithToast(args.request, '/wallet', toastFor(200, cancelled.message ?? 'Withdrawal cancelled.'))
 	} catch (error) {
-		if (!(error instanceof ApiCallError) || error.logout) throw error
-		return data({ error: error.message }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 })
+		return notifyApiError(error)
 	}
 }
 
 export default function Wallet() {
 	const wallet = useLoaderData<typeof loader>()
-	const error = useActionData<typeof action>()?.error
 	return (
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold">Wallet</h1>
-			<FormError errors={error ? [error] : null} />
-
 			<section aria-labelledby="balance-heading" className={panelClass}>
 				<h2 id="balance-heading" className="text-sm font-medium text-slate-600">
 					Balance

@@ -1,9 +1,10 @@
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
+import { Naira } from '#app/components/ui/naira.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { stageLabel } from '#app/routes/transactions/labels.ts'
-import { Naira, panelClass } from './parts.tsx'
+import { stageLabel } from '#app/lib/transaction-labels.ts'
 
 type Pending = {
 	id: string

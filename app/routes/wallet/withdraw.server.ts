@@ -6,7 +6,7 @@ import { AccountNumber, BankCode } from '#api/contract/withdrawals.ts'
 import { digitsAndPlusOnly } from '#app/lib/number-input.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { orNotFound, orNotShown, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -32,11 +32,6 @@ export const WithdrawSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('cancel'), id: Id }),
 ])
 
-function notFoundPage(error: unknown): never {
-	if (error instanceof ApiCallError && error.status === 404) throw data(NOT_FOUND, { status: 404 })
-	throw error
-}
-
 /** Step 1 picks the bank account and amount; step 2 (`?step=code&id=`) takes the mailed code. */
 export async function loadWithdraw(args: Route.LoaderArgs) {
 	const { user } = await requirePermission(args, 'wallet.withdraw')
@@ -46,7 +41,7 @@ export async function loadWithdraw(args: Route.LoaderArgs) {
 	if (url.searchParams.get('step') === 'code') {
 		const id = Id.safeParse(url.searchParams.get('id'))
 		if (!id.success) throw data(NOT_FOUND, { status: 404 })
-		const { data: w } = await api.getWithdrawal(id.data).catch(notFoundPage)
+		const { data: w } = await orNotFound(api.getWithdrawal(id.data), NOT_FOUND)
 		if (w.status !== 'awaiting_otp' || w.requested_by.id !== user.id) {
 			throw await redirectWithToast(args.request, '/wallet', {
 				type: 'warning',
@@ -61,10 +56,7 @@ export async function loadWithdraw(args: Route.LoaderArgs) {
 	}
 	const [banks, wallet] = await Promise.all([
 		api.getBanks(),
-		api.getWallet().catch((error) => {
-			if (error instanceof ApiCallError && error.status === 403) return null
-			throw error
-		}),
+		orNotShown(api.getWallet()),
 	])
 	return {
 		step: 'details' as const,
@@ -122,7 +114,7 @@ export async function withdrawAction(args: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof ApiCallError && error.status === 404 && 'id' in value) notFoundPage(error)
+		if ('id' in value) throwIfNotFound(error, NOT_FOUND)
 		return replyWithApiError(submission, error)
 	}
 }

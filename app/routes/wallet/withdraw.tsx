@@ -2,10 +2,11 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { Button, Field, FormError, Select, Stepper, SubmitButton, TextField, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { NairaInput, NumberInput } from '#app/components/ui/inputs.tsx'
+import { Naira } from '#app/components/ui/naira.tsx'
+import { Details } from '#app/components/ui/panel.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { Details } from '#app/routes/settings/details.tsx'
 import type { Route } from './+types/withdraw'
-import { Naira, panelClass } from './parts.tsx'
 import { loadWithdraw, withdrawAction } from './withdraw.server.ts'
 
 const STEPS = ['Account and amount', 'Code']

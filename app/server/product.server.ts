@@ -1,21 +1,16 @@
 import { data } from 'react-router'
 import { z } from 'zod'
-import type { FormField } from '#api/domain/catalogue/types.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
-import { formConstraint } from '#app/server/forms.server.ts'
-import type { InsurerCalls } from '#app/server/insurer.server.ts'
+import type { FormField } from '#api/contract/catalogue.ts'
+import { orNotFound } from './api-errors.server.ts'
+import { formConstraint } from './forms.server.ts'
+import type { InsurerCalls } from './insurer.server.ts'
 
 const NOT_FOUND = 'We could not find that product.'
 
 /** The product of the URL, or a 404 page: an id that is not one is a product that is not there. */
 export async function loadProduct(api: InsurerCalls, id: string) {
 	if (!/^\d{1,6}$/.test(id)) throw data(NOT_FOUND, { status: 404 })
-	try {
-		return (await api.getProduct(id)).data
-	} catch (error) {
-		if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(NOT_FOUND, { status: 404 })
-		throw error
-	}
+	return (await orNotFound(api.getProduct(id), NOT_FOUND)).data
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Period } from '../../contract/periods.ts'
-import type { ProductId } from '../../contract/product-ids.ts'
-import type { Option, PlanType, Range } from '../../contract/quote-options.ts'
+import type { Period } from './periods.ts'
+import type { ProductId } from './product-ids.ts'
+import type { Option, PlanType, Range } from './quote-options.ts'
 
 /** Spec section 9. */
 export const CATEGORIES = ['health', 'auto', 'gadget', 'travel', 'others'] as const
@@ -95,6 +95,6 @@ export type Product = {
 	readonly member_age?: Range
 	/** Null when cover starts on payment. */
 	readonly activation: Activation | null
-	/** The fields of the purchase form: exactly the fields of the product's quote (api/contract/quotes.ts). */
+	/** The fields of the purchase form: exactly the fields of the product's quote (api/domain/catalogue/quotes.ts). */
 	readonly purchase_fields: readonly FormField[]
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { TRANSACTION_TYPES } from '#api/contract/transactions.ts'
-import { moneySign, stageLabel, stageTone, TYPES, typeLabel } from './labels.ts'
+import { moneySign, stageLabel, stageTone, TYPES, typeLabel } from './transaction-labels.ts'
 
 test('every type of the API has a label and a direction: only a funding brings money in', () => {
 	expect(TYPES.map((t) => t.value)).toEqual([...TRANSACTION_TYPES])

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { PRODUCTS } from '../domain/catalogue/index.ts'
-import type { FormField, Product } from '../domain/catalogue/index.ts'
-import { FAMILY_MESSAGE, PRODUCT_MESSAGE, QUOTE_SCHEMAS, Quote, QuoteBody } from './quotes.ts'
+import { Quote } from '../../contract/quotes.ts'
+import { PRODUCTS } from './index.ts'
+import type { FormField, Product } from './index.ts'
+import { FAMILY_MESSAGE, PRODUCT_MESSAGE, QUOTE_SCHEMAS, QuoteBody } from './quotes.ts'
 
 const messages = (body: unknown) => {
 	const result = QuoteBody.safeParse(body)

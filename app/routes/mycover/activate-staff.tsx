@@ -3,14 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { buttonClass, FileField, FormError, SPREADSHEET_ACCEPT, SubmitButton } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { notificationsFor } from '#app/server/api-errors.server.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, replyWithApiError, readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
-import { loadPolicy } from '#app/routes/mycover/mycover.server.ts'
-import { panelClass } from '#app/routes/wallet/parts.tsx'
 import type { Route } from './+types/activate-staff'
+import { loadPolicy } from './mycover.server.ts'
 
 // The activation form of batch upload (docs/decisions/016-batch-upload.md): the staff plan's sheet of
 // dates of birth, downloaded prefilled, completed and uploaded back. The API reads and checks it.
@@ -61,10 +62,8 @@ export async function action(args: Route.ActionArgs) {
 	} catch (error) {
 		const rows = error instanceof ApiCallError ? error.fieldErrors : []
 		if (error instanceof ApiCallError && !error.logout && error.status === 400 && rows.length > 1) {
-			return data(
-				{ result: submission.reply({ formErrors: [error.message] }), problems: rows.map((e) => e.message) },
-				{ status: 400 },
-			)
+			const notifications = notificationsFor(error.status, [error.message])
+			return data({ result: submission.reply(), notifications, problems: rows.map((e) => e.message) }, { status: 400 })
 		}
 		const reply = replyWithApiError(submission, error)
 		return data({ ...reply.data, problems: [] as string[] }, reply.init ?? undefined)

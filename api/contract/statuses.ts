@@ -1,0 +1,9 @@
+// Status lists the API answers with and the portal shows; the rules that move between them are in
+// api/domain (withdrawals.ts).
+
+/** A withdrawal's life: debited at once, then the requester's code, then (above the threshold) a second member's approval, then the payout. */
+export const WITHDRAWAL_STATUSES = ['awaiting_otp', 'awaiting_approval', 'processing', 'succeeded', 'failed', 'cancelled'] as const
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
+
+export const TRANSACTION_STATUSES = ['pending', 'success', 'failed', 'cancelled'] as const
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
