@@ -51,7 +51,10 @@ describe('sign-in through remix-auth', () => {
 		expect(refused).toBeInstanceOf(SignInRefused)
 		const { data, init } = (refused as SignInRefused).reply
 		expect(init).toMatchObject({ status: 400 })
-		expect(data.result).toMatchObject({ error: { '': ['Incorrect email or password.'] }, initialValue: { email: 'ada@example.com' } })
+		// Not about a field: a notification (spec section 8), the form keeping the email and no error of its own.
+		expect(data.notifications).toMatchObject([{ type: 'danger', description: 'Incorrect email or password.' }])
+		expect(data.result).toMatchObject({ initialValue: { email: 'ada@example.com' } })
+		expect(data.result.error?.['']).toBeUndefined()
 		expect(data.result.initialValue).not.toHaveProperty('password')
 	})
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { newVerificationCode } from '#api/services/documents.ts'
-import { VerificationCode } from './documents.ts'
+import { VerificationCode } from '#api/contract/documents.ts'
+import { newVerificationCode } from './documents.ts'
 
 test('a code typed from paper is read in any case, with or without dashes, O as 0 and I or L as 1', () => {
 	expect(VerificationCode.parse('7kq2m9xd4tab')).toBe('7KQ2-M9XD-4TAB')
