@@ -42,7 +42,9 @@ if (!apiBaseUrl) {
 app.use(securityHeaders({ csp: !dev }))
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0]
-type BuildWithContext = ServerBuild & { entry: { module: { transportContext: ContextKey; clientAddressContext: ContextKey; nonceContext: ContextKey } } }
+type BuildWithContext = ServerBuild & {
+	entry: { module: { transportContext: ContextKey; clientAddressContext: ContextKey; nonceContext: ContextKey } }
+}
 let getBuild: () => Promise<BuildWithContext>
 
 if (dev) {
@@ -92,7 +94,12 @@ const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	process.on(signal, () => {
-		server.close(() => void stopJobs().then(shutdownDatabase).then(() => process.exit(0)))
+		server.close(
+			() =>
+				void stopJobs()
+					.then(shutdownDatabase)
+					.then(() => process.exit(0)),
+		)
 		setTimeout(() => process.exit(0), 5_000).unref()
 	})
 }

@@ -40,7 +40,10 @@ describe('the payment settings', () => {
 	})
 
 	test('limits are whole Naira', () => {
-		expect(readApiEnv({ WALLET_FUND_MAX: '250000', WITHDRAWAL_APPROVAL_THRESHOLD: '0' })).toMatchObject({ walletFundMax: 250_000, withdrawalApprovalThreshold: 0 })
+		expect(readApiEnv({ WALLET_FUND_MAX: '250000', WITHDRAWAL_APPROVAL_THRESHOLD: '0' })).toMatchObject({
+			walletFundMax: 250_000,
+			withdrawalApprovalThreshold: 0,
+		})
 		expect(() => readApiEnv({ WALLET_FUND_MAX: '99' })).toThrow(/WALLET_FUND_MAX/)
 		expect(() => readApiEnv({ WITHDRAWAL_APPROVAL_THRESHOLD: '1.5' })).toThrow(/WITHDRAWAL_APPROVAL_THRESHOLD/)
 		expect(() => readApiEnv({ SANDBOX_SECRET_KEY: 'short' })).toThrow(/SANDBOX_SECRET_KEY/)
@@ -78,7 +81,12 @@ describe('demo mode', () => {
 	})
 
 	test('production with a real mailer and gateway, or an explicit demo, starts', () => {
-		const real = { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com', PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123' } as const
+		const real = {
+			...production,
+			SMTP_URL: 'smtps://u:p@smtp.example.com',
+			PAYMENT_GATEWAY: 'paystack',
+			PAYSTACK_SECRET_KEY: 'sk_live_abc123',
+		} as const
 		expect(readApiEnv(real).demo).toBe(false)
 		expect(readApiEnv({ ...production, DEMO_MODE: 'true' }).demo).toBe(true)
 	})

@@ -19,7 +19,10 @@ const schema = z
 		CAC_PROVIDER_KEY: z.string().min(1).optional(),
 		API_PUBLIC_URL: z.string().url().optional(),
 		PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
-		PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'a Paystack secret key starts with sk_test_ or sk_live_').optional(),
+		PAYSTACK_SECRET_KEY: z
+			.string()
+			.regex(/^sk_(test|live)_\w+$/, 'a Paystack secret key starts with sk_test_ or sk_live_')
+			.optional(),
 		SANDBOX_SECRET_KEY: z.string().min(16, 'use at least 16 characters').optional(),
 		WALLET_FUND_MAX: z.coerce.number().int('a whole number of Naira').min(AMOUNT_MIN).default(FUND_MAX_DEFAULT),
 		WITHDRAWAL_APPROVAL_THRESHOLD: z.coerce.number().int('a whole number of Naira').min(0).default(APPROVAL_THRESHOLD_DEFAULT),

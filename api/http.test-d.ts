@@ -6,7 +6,11 @@ const Answer = z.object({ id: z.string(), confirmed: z.literal(true), note: z.st
 const base = { method: 'get', path: '/probe', summary: 'A probe', tag: 'probe', auth: 'user' } as const
 
 // A literal the contract names needs `as const`: against a generic contract TypeScript widens `true` to boolean.
-defineRoute({ ...base, response: Answer, handler: async () => ({ data: { id: 'a', confirmed: true as const, note: null }, message: 'Done.' }) })
+defineRoute({
+	...base,
+	response: Answer,
+	handler: async () => ({ data: { id: 'a', confirmed: true as const, note: null }, message: 'Done.' }),
+})
 
 // @ts-expect-error data: null where the contract promises an object
 defineRoute({ ...base, response: Answer, handler: async () => ({ data: null }) })

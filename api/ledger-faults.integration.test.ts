@@ -31,7 +31,17 @@ const SECRET = `fault-test-${randomUUID()}`
 type User = { id: string; email: string; token: string }
 type Customer = { id: string; users: User[]; free: User[] }
 type Fund = { customer: Customer; user: User; reference: string; amount: number; approved: boolean }
-type Withdrawal = { customer: Customer; user: User; id: string; reference: string; amount: number; fee: number; needsApproval: boolean; fails: boolean; cancel: boolean }
+type Withdrawal = {
+	customer: Customer
+	user: User
+	id: string
+	reference: string
+	amount: number
+	fee: number
+	needsApproval: boolean
+	fails: boolean
+	cancel: boolean
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -45,9 +55,15 @@ describePostgres('the ledger under faults', () => {
 		url = await createTestDatabase(inject('postgresTemplate')!, 'faults')
 		database = await openDatabase({ url, migrate: false })
 		const { db } = database
-		const [owner] = await db.select({ id: roles.id }).from(roles).where(and(isNull(roles.customerId), eq(roles.name, 'Owner')))
+		const [owner] = await db
+			.select({ id: roles.id })
+			.from(roles)
+			.where(and(isNull(roles.customerId), eq(roles.name, 'Owner')))
 		for (let c = 0; c < CUSTOMERS; c++) {
-			const [customer] = await db.insert(customers).values({ kind: 'business', name: `Fault Test ${c} Ltd` }).returning({ id: customers.id })
+			const [customer] = await db
+				.insert(customers)
+				.values({ kind: 'business', name: `Fault Test ${c} Ltd` })
+				.returning({ id: customers.id })
 			const rows = await db
 				.insert(users)
 				.values(
@@ -106,17 +122,31 @@ describePostgres('the ledger under faults', () => {
 
 		const deliver = async (event: unknown) => {
 			const rawBody = JSON.stringify(event)
-			const res = await request('POST', '/payments/webhook', { rawBody, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(rawBody, SECRET) } })
+			const res = await request('POST', '/payments/webhook', {
+				rawBody,
+				headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(rawBody, SECRET) },
+			})
 			expect(res.status).toBe(200)
 			counts.webhooks++
 		}
-		const deliverCharge = (f: Fund) => deliver(chargeSuccessEvent({ reference: f.reference, amountKobo: f.amount * 100, email: f.user.email, paidAt: new Date() }))
+		const deliverCharge = (f: Fund) =>
+			deliver(chargeSuccessEvent({ reference: f.reference, amountKobo: f.amount * 100, email: f.user.email, paidAt: new Date() }))
 		const deliverTransfer = async (w: Withdrawal) => {
-			const { rows } = (await database.db.execute(sql`select transfer_code, status, amount_kobo from sandbox_transfers where reference = ${w.reference}`)) as unknown as {
+			const { rows } = (await database.db.execute(
+				sql`select transfer_code, status, amount_kobo from sandbox_transfers where reference = ${w.reference}`,
+			)) as unknown as {
 				rows: Array<{ transfer_code: string; status: 'success' | 'failed'; amount_kobo: string }>
 			}
 			if (!rows[0]) return void counts.skipped++
-			await deliver(transferEvent({ reference: w.reference, transferCode: rows[0].transfer_code, amountKobo: Number(rows[0].amount_kobo), status: rows[0].status, reason: 'Replayed' }))
+			await deliver(
+				transferEvent({
+					reference: w.reference,
+					transferCode: rows[0].transfer_code,
+					amountKobo: Number(rows[0].amount_kobo),
+					status: rows[0].status,
+					reason: 'Replayed',
+				}),
+			)
 		}
 		const verify = async (f: Fund) => {
 			const res = await request('POST', '/payments/verify', { body: { reference: f.reference } })
@@ -134,7 +164,10 @@ describePostgres('the ledger under faults', () => {
 			const f: Fund = { customer, user, reference: res.body.data.reference, amount, approved: random() < 0.85 }
 			if (random() < 0.1) {
 				f.approved = true
-				await database.db.update(sandboxCharges).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxCharges.reference, f.reference))
+				await database.db
+					.update(sandboxCharges)
+					.set({ status: 'success', paidAt: new Date() })
+					.where(eq(sandboxCharges.reference, f.reference))
 				orphans.push(f)
 				return
 			}
@@ -179,7 +212,10 @@ describePostgres('the ledger under faults', () => {
 			const accountNumber = `01234567${int(0, 9)}${random() < 0.25 ? 9 : int(0, 8)}`
 			const fails = sandboxTransferFails(accountNumber)
 			const key = `wd-${randomUUID()}`
-			const res = await request('POST', '/wallet/withdraw', { token: user.token, body: { amount, bank_code: '058', account_number: accountNumber, idempotency_key: key } })
+			const res = await request('POST', '/wallet/withdraw', {
+				token: user.token,
+				body: { amount, bank_code: '058', account_number: accountNumber, idempotency_key: key },
+			})
 			if (res.status === 400) {
 				counts.refused++
 				customer.free.push(user)
@@ -262,7 +298,9 @@ describePostgres('the ledger under faults', () => {
 			.update(payments)
 			.set({ createdAt: sql`${payments.createdAt} - ${`${PENDING_MAX_AGE_MS + 60_000} milliseconds`}::interval` })
 			.where(inArray(payments.reference, orphanReferences))
-		expect((await db.select().from(payments).where(inArray(payments.reference, orphanReferences))).every((p) => p.status === 'pending')).toBe(true)
+		expect(
+			(await db.select().from(payments).where(inArray(payments.reference, orphanReferences))).every((p) => p.status === 'pending'),
+		).toBe(true)
 		await server.kill()
 		await server.start()
 		for (let tries = 0; ; tries++) {
@@ -283,7 +321,8 @@ describePostgres('the ledger under faults', () => {
 				if (['succeeded', 'failed', 'cancelled'].includes(status)) break
 				expect(tries, `${w.reference} stuck in ${status}`).toBeLessThan(200)
 				if (status === 'awaiting_otp') await confirm(w)
-				else if (status === 'awaiting_approval') await request('POST', path(w, 'approve'), { token: pick(w.customer.users.filter((u) => u !== w.user)).token })
+				else if (status === 'awaiting_approval')
+					await request('POST', path(w, 'approve'), { token: pick(w.customer.users.filter((u) => u !== w.user)).token })
 				await sleep(20)
 			}
 		}
@@ -291,7 +330,10 @@ describePostgres('the ledger under faults', () => {
 
 		const { problems, transfers } = await reconcile(db)
 		expect(problems).toEqual([])
-		const script = spawnSync(process.execPath, ['--import', 'tsx', 'api/scripts/reconcile.ts'], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' })
+		const script = spawnSync(process.execPath, ['--import', 'tsx', 'api/scripts/reconcile.ts'], {
+			env: { ...process.env, DATABASE_URL: url },
+			encoding: 'utf8',
+		})
 		expect(script.status, script.stderr).toBe(0)
 		expect(script.stdout).toContain('every balance equals the sum of its entries')
 
@@ -309,9 +351,12 @@ describePostgres('the ledger under faults', () => {
 		)) as unknown as { rows: Array<{ reference: string; n: number }> }
 		const creditsByReference = new Map(funding.map((r) => [r.reference, r.n]))
 		for (const f of [...funds, ...orphans]) expect(creditsByReference.get(f.reference) ?? 0, f.reference).toBe(f.approved ? 1 : 0)
-		const { rows: states } = (await db.execute(sql`select reference, status from withdrawals`)) as unknown as { rows: Array<{ reference: string; status: string }> }
+		const { rows: states } = (await db.execute(sql`select reference, status from withdrawals`)) as unknown as {
+			rows: Array<{ reference: string; status: string }>
+		}
 		const statusOf = new Map(states.map((r) => [r.reference, r.status]))
-		for (const w of withdrawals) expect(statusOf.get(w.reference), w.reference).toBe(w.cancel ? 'cancelled' : w.fails ? 'failed' : 'succeeded')
+		for (const w of withdrawals)
+			expect(statusOf.get(w.reference), w.reference).toBe(w.cancel ? 'cancelled' : w.fails ? 'failed' : 'succeeded')
 		const [totals] = (
 			(await db.execute(
 				sql`select coalesce(sum(balance), 0)::bigint as total, min(balance) filter (where kind = 'wallet') as lowest from ledger_accounts`,
@@ -339,12 +384,20 @@ describePostgres('the ledger under faults', () => {
 		await db.transaction(async (tx) => {
 			// Only a superuser with the triggers off can do this.
 			await tx.execute(sql`set local session_replication_role = replica`)
-			await tx.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + 100` }).where(eq(ledgerAccounts.id, wallet!.id))
+			await tx
+				.update(ledgerAccounts)
+				.set({ balance: sql`${ledgerAccounts.balance} + 100` })
+				.where(eq(ledgerAccounts.id, wallet!.id))
 		})
-		const script = spawnSync(process.execPath, ['--import', 'tsx', 'api/scripts/reconcile.ts'], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' })
+		const script = spawnSync(process.execPath, ['--import', 'tsx', 'api/scripts/reconcile.ts'], {
+			env: { ...process.env, DATABASE_URL: url },
+			encoding: 'utf8',
+		})
 		expect(script.status).toBe(1)
 		expect(script.stderr).toContain('Reconciliation found 2 differences:')
-		expect(script.stderr).toContain(`account ${wallet!.id} (wallet of customer ${wallet!.customerId}): balance ${wallet!.balance + 100} but its entries sum to ${wallet!.balance} (difference 100)`)
+		expect(script.stderr).toContain(
+			`account ${wallet!.id} (wallet of customer ${wallet!.customerId}): balance ${wallet!.balance + 100} but its entries sum to ${wallet!.balance} (difference 100)`,
+		)
 		expect(script.stderr).toContain('all balances sum to 100, not 0: Naira were created or lost')
 	}, 30_000)
 })

@@ -6,8 +6,7 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
 	z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' })
 
 /** A download's body: text as a string, bytes as binary content (OpenAPI 3.1 describes them with contentMediaType). */
-const fileSchema = (type: DownloadType) =>
-	type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type }
+const fileSchema = (type: DownloadType) => (type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type })
 
 /** Where the API serves this document, below /api/v1. */
 export const OPENAPI_PATH = '/openapi.json'
@@ -49,9 +48,7 @@ export function buildOpenApi(routes: AnyRoute[], extraPaths: Record<string, Reco
 			operationId: `${r.method}${openApiPath(r.path).replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
 			security: r.auth === 'user' ? [{ bearer: [] }] : [],
 			...(parameters.length ? { parameters } : {}),
-			...(r.body
-				? { requestBody: { required: true, content: { 'application/json': { schema: toJson(r.body, 'input') } } } }
-				: {}),
+			...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(r.body, 'input') } } } } : {}),
 			...(r.multipart
 				? {
 						requestBody: {

@@ -50,20 +50,23 @@ describeApi('the permission matrix', () => {
 		expect(userRoutes.length).toBeGreaterThan(SELF_SERVICE.length + 15)
 	})
 
-	test.each(SEED_ROLES.map((r) => [r.name, r] as const))('%s: 403 exactly on the routes whose permission the role lacks', async (_, role) => {
-		const token = tokens.get(role.name)!
-		const ordered = [...userRoutes].sort((a, b) => Number(label(a) === LAST) - Number(label(b) === LAST))
-		const outcomes: string[] = []
-		const expected: string[] = []
-		for (const route of ordered) {
-			const { path, body } = harmless(route)
-			const res = await ctx.call(route.method.toUpperCase(), path, { token, body })
-			const allowed = !route.permission || role.permissions.includes(route.permission)
-			expected.push(`${label(route)} ${allowed ? 'allowed' : '403'}`)
-			// Allowed calls end in bad input or not found, never in an auth failure nor an error of ours.
-			outcomes.push(`${label(route)} ${res.status === 403 ? '403' : [200, 400, 404].includes(res.status) ? 'allowed' : res.status}`)
-			if (res.status === 403) expect(res.body).toEqual({ message: 'You do not have permission to do this.' })
-		}
-		expect(outcomes).toEqual(expected)
-	})
+	test.each(SEED_ROLES.map((r) => [r.name, r] as const))(
+		'%s: 403 exactly on the routes whose permission the role lacks',
+		async (_, role) => {
+			const token = tokens.get(role.name)!
+			const ordered = [...userRoutes].sort((a, b) => Number(label(a) === LAST) - Number(label(b) === LAST))
+			const outcomes: string[] = []
+			const expected: string[] = []
+			for (const route of ordered) {
+				const { path, body } = harmless(route)
+				const res = await ctx.call(route.method.toUpperCase(), path, { token, body })
+				const allowed = !route.permission || role.permissions.includes(route.permission)
+				expected.push(`${label(route)} ${allowed ? 'allowed' : '403'}`)
+				// Allowed calls end in bad input or not found, never in an auth failure nor an error of ours.
+				outcomes.push(`${label(route)} ${res.status === 403 ? '403' : [200, 400, 404].includes(res.status) ? 'allowed' : res.status}`)
+				if (res.status === 403) expect(res.body).toEqual({ message: 'You do not have permission to do this.' })
+			}
+			expect(outcomes).toEqual(expected)
+		},
+	)
 })

@@ -63,7 +63,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				</noscript>
 			</head>
 			<body className="min-h-dvh">
-				<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+				<a
+					href="#main"
+					className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+				>
 					Skip to content
 				</a>
 				<OfflineBanner />
@@ -111,7 +114,8 @@ export function ErrorBoundary() {
 			<title>{status === null ? 'Oops! Something Went Wrong' : `${status} · Oops! Something Went Wrong`}</title>
 			<h1 className="text-2xl font-bold">Oops! Something Went Wrong</h1>
 			{status === null ? null : (
-				<p className="text-5xl font-bold text-brand-700" aria-label={`Status ${status}`}>
+				<p className="text-5xl font-bold text-brand-700">
+					<span className="sr-only">Status </span>
 					{status}
 				</p>
 			)}

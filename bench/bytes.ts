@@ -51,7 +51,7 @@ export async function measureFirstLoad(browser: Browser, url: string, session?: 
 			)
 		})
 		const res = await load(page, url)
-		if (!res || res.status() !== 200) throw new Error(`GET ${url} answered ${res?.status() ?? 'nothing'}`)
+		if (res?.status() !== 200) throw new Error(`GET ${url} answered ${res?.status() ?? 'nothing'}`)
 		const finalPath = new URL(page.url()).pathname
 		if (finalPath !== new URL(url).pathname) throw new Error(`GET ${url} ended at ${page.url()}`)
 		// Count each URL once: a modulepreload and the later import of the same module are one download.
@@ -61,8 +61,7 @@ export async function measureFirstLoad(browser: Browser, url: string, session?: 
 			byUrl.set(asset.url, asset)
 		}
 		const assets = [...byUrl.values()].sort((a, b) => b.gzip - a.gzip)
-		const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') =>
-			assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0)
+		const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0)
 		return { jsGzip: sum('js', 'gzip'), cssGzip: sum('css', 'gzip'), jsRaw: sum('js', 'raw'), cssRaw: sum('css', 'raw'), assets }
 	} finally {
 		await context.close()
@@ -74,13 +73,10 @@ export async function signIn(browser: Browser, baseUrl: string): Promise<Session
 	const context = await browser.newContext()
 	try {
 		const page = await context.newPage()
-		await load(page, baseUrl + '/login')
+		await load(page, `${baseUrl}/login`)
 		await page.fill('input[name=email]', DEMO_EMAIL)
 		await page.fill('input[name=password]', DEMO_PASSWORD)
-		await Promise.all([
-			page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 }),
-			page.click('button[type=submit]'),
-		])
+		await Promise.all([page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 }), page.click('button[type=submit]')])
 		await page.waitForLoadState('networkidle')
 		// Every cookie of this fresh context (all set by the portal), Secure ones included.
 		const cookies = await context.cookies()

@@ -19,12 +19,43 @@ const KiB = 1024
 export const BUDGETS = { jsGzipBytes: 125 * KiB, cssGzipBytes: 12 * KiB, lighthouseScore: 95 }
 
 type Budget = { op: '<=' | '>='; limit: number }
-type Metric = { step: Step; name: string; unit: string; pick: (m: Measured) => number | undefined; budget?: Budget; scale?: number; digits: number }
+type Metric = {
+	step: Step
+	name: string
+	unit: string
+	pick: (m: Measured) => number | undefined
+	budget?: Budget
+	scale?: number
+	digits: number
+}
 
 const METRICS: Metric[] = [
-	{ step: 'bytes', name: 'first-load JS gzip', unit: 'KiB', pick: (m) => m.bytes?.jsGzip, budget: { op: '<=', limit: BUDGETS.jsGzipBytes }, scale: KiB, digits: 1 },
-	{ step: 'bytes', name: 'first-load CSS gzip', unit: 'KiB', pick: (m) => m.bytes?.cssGzip, budget: { op: '<=', limit: BUDGETS.cssGzipBytes }, scale: KiB, digits: 1 },
-	{ step: 'lighthouse', name: 'Lighthouse perf (mobile)', unit: '', pick: (m) => m.lighthouse?.score, budget: { op: '>=', limit: BUDGETS.lighthouseScore }, digits: 0 },
+	{
+		step: 'bytes',
+		name: 'first-load JS gzip',
+		unit: 'KiB',
+		pick: (m) => m.bytes?.jsGzip,
+		budget: { op: '<=', limit: BUDGETS.jsGzipBytes },
+		scale: KiB,
+		digits: 1,
+	},
+	{
+		step: 'bytes',
+		name: 'first-load CSS gzip',
+		unit: 'KiB',
+		pick: (m) => m.bytes?.cssGzip,
+		budget: { op: '<=', limit: BUDGETS.cssGzipBytes },
+		scale: KiB,
+		digits: 1,
+	},
+	{
+		step: 'lighthouse',
+		name: 'Lighthouse perf (mobile)',
+		unit: '',
+		pick: (m) => m.lighthouse?.score,
+		budget: { op: '>=', limit: BUDGETS.lighthouseScore },
+		digits: 0,
+	},
 	{ step: 'lighthouse', name: 'LCP', unit: 'ms', pick: (m) => m.lighthouse?.lcpMs, digits: 0 },
 	{ step: 'lighthouse', name: 'TBT', unit: 'ms', pick: (m) => m.lighthouse?.tbtMs, digits: 0 },
 	{ step: 'lighthouse', name: 'CLS', unit: '', pick: (m) => m.lighthouse?.cls, digits: 3 },
@@ -55,7 +86,7 @@ export function buildRows(all: Measured[], floor: Measured | undefined): Row[] {
 			const error = m.failed[metric.step]
 			if (value === undefined && !error) continue
 			const floorValue = floor ? metric.pick(floor) : undefined
-			const budget = metric.budget ? `${metric.budget.op} ${fmt(metric.budget.limit, metric)}${metric.unit ? ' ' + metric.unit : ''}` : null
+			const budget = metric.budget ? `${metric.budget.op} ${fmt(metric.budget.limit, metric)}${metric.unit ? ` ${metric.unit}` : ''}` : null
 			let status: Row['status'] = 'n/a'
 			if (value === undefined) status = 'ERROR'
 			else if (metric.budget) {
@@ -86,14 +117,18 @@ export function printTable(rows: Row[]): void {
 		r.target,
 		r.route,
 		r.metric,
-		r.value === null ? '—' : `${r.value}${r.unit ? ' ' + r.unit : ''}`,
-		r.floor === null ? '—' : `${r.floor}${r.unit ? ' ' + r.unit : ''}`,
+		r.value === null ? '—' : `${r.value}${r.unit ? ` ${r.unit}` : ''}`,
+		r.floor === null ? '—' : `${r.floor}${r.unit ? ` ${r.unit}` : ''}`,
 		r.ratioToFloor === null ? '—' : r.ratioToFloor.toFixed(2),
 		r.budget ?? '',
 		r.status === 'n/a' ? '' : r.status,
 	])
 	const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
-	const line = (c: string[]) => c.map((s, i) => (i >= 3 && i <= 5 ? s.padStart(widths[i]) : s.padEnd(widths[i]))).join('  ').trimEnd()
+	const line = (c: string[]) =>
+		c
+			.map((s, i) => (i >= 3 && i <= 5 ? s.padStart(widths[i]) : s.padEnd(widths[i])))
+			.join('  ')
+			.trimEnd()
 	console.log(line(header))
 	console.log(widths.map((w) => '-'.repeat(w)).join('  '))
 	let previous = ''

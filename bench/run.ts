@@ -52,7 +52,8 @@ async function start(target: Target): Promise<Server | undefined> {
 }
 
 async function main(): Promise<void> {
-	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
+	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+		throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
 	const floor: Measured = { target: 'floor', route: '/', failed: {} }
 	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
 	const all = [...portal, floor]
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
 		for (const m of all) fail(m, ['bytes'], why)
 	}
 	if (browser) {
-		if (floorServer) await measure(floor, 'bytes', () => measureFirstLoad(browser, floorServer.baseUrl + '/'))
+		if (floorServer) await measure(floor, 'bytes', () => measureFirstLoad(browser, `${floorServer.baseUrl}/`))
 		if (portalServer) {
 			try {
 				session = await signIn(browser, portalServer.baseUrl)
@@ -97,7 +98,13 @@ async function main(): Promise<void> {
 
 	const targets: [Measured, Server | undefined, string | undefined][] = [
 		[floor, floorServer, undefined],
-		...portal.filter(lighthouseOrLoad).map((m): [Measured, Server | undefined, string | undefined] => [m, portalServer, m.route === SIGNED_IN ? session?.cookieHeader : undefined]),
+		...portal
+			.filter(lighthouseOrLoad)
+			.map((m): [Measured, Server | undefined, string | undefined] => [
+				m,
+				portalServer,
+				m.route === SIGNED_IN ? session?.cookieHeader : undefined,
+			]),
 	]
 	for (const [m, server, cookie] of targets) {
 		if (!server || (m.target === 'portal' && m.route === SIGNED_IN && !cookie)) continue
@@ -115,19 +122,23 @@ async function main(): Promise<void> {
 		settings: {
 			lighthouse: { formFactor: 'mobile', throttling: 'simulated (default)', runs: lighthouseRuns, keep: 'median of each figure' },
 			load: { tool: 'autocannon', method: 'GET', connections: CONNECTIONS, durationS, p95: 'exact nearest-rank over every response time' },
-			bytes: { how: 'every JS and CSS response of a fresh load (waitUntil networkidle), each body gzipped with node:zlib at the default level' },
+			bytes: {
+				how: 'every JS and CSS response of a fresh load (waitUntil networkidle), each body gzipped with node:zlib at the default level',
+			},
 		},
 		budgets: { jsGzipKiB: BUDGETS.jsGzipBytes / 1024, cssGzipKiB: BUDGETS.cssGzipBytes / 1024, lighthouseMin: BUDGETS.lighthouseScore },
 		rows,
 		measured: all,
 		problems,
 	}
-	writeFileSync(join(BENCH_DIR, 'results.json'), JSON.stringify(results, null, '\t') + '\n')
+	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)
 	console.log('')
 	printTable(rows)
 	console.log('')
 	const failed = rows.filter((r) => r.status === 'FAIL').length
-	console.log(`bench: wrote bench/results.json; ${failed} budget${failed === 1 ? '' : 's'} failed; ${problems.length} measurement problem${problems.length === 1 ? '' : 's'}`)
+	console.log(
+		`bench: wrote bench/results.json; ${failed} budget${failed === 1 ? '' : 's'} failed; ${problems.length} measurement problem${problems.length === 1 ? '' : 's'}`,
+	)
 	for (const p of problems) console.log(`  - ${p.split('\n')[0]}`)
 	process.exitCode = problems.length > 0 ? 1 : 0
 }

@@ -128,7 +128,14 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export function startPortal(): Promise<Server> {
 	const dataDir = makeTempDir('bench-portal-data-')
-	return startServer({ name: 'portal', args: ['build/server.js'], cwd: PORTAL_DIR, env: { DATA_DIR: dataDir }, readyPath: '/login', timeoutMs: 90_000 })
+	return startServer({
+		name: 'portal',
+		args: ['build/server.js'],
+		cwd: PORTAL_DIR,
+		env: { DATA_DIR: dataDir },
+		readyPath: '/login',
+		timeoutMs: 90_000,
+	})
 }
 
 export function startFloor(): Promise<Server> {

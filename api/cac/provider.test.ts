@@ -92,7 +92,11 @@ describe('the CAC provider adapter', () => {
 
 	test('createCacRegistry picks the provider only when its URL is set', async () => {
 		const fetch = replay('found')
-		const db = { select: () => { throw new Error('the local registry was used') } } as never
+		const db = {
+			select: () => {
+				throw new Error('the local registry was used')
+			},
+		} as never
 		const provider = createCacRegistry({ db, providerUrl: URL_BASE, providerKey: KEY })
 		expect(await provider.lookup({ businessType: 'RC', registrationNumber: 'RC7654321' })).toMatchObject({ name: 'Eze Foods Ltd' })
 		expect(fetch).toHaveBeenCalledTimes(1)

@@ -10,7 +10,10 @@ const TIMEOUT_MS = 10_000
 const ProviderCompany = z.object({
 	company_name: z.string().trim().min(1),
 	rc_number: z.union([z.string(), z.number()]).transform(String),
-	type: z.string().toUpperCase().pipe(z.enum(['RC', 'BN', 'IT'])),
+	type: z
+		.string()
+		.toUpperCase()
+		.pipe(z.enum(['RC', 'BN', 'IT'])),
 })
 
 function unavailable(reason: string) {

@@ -37,4 +37,3 @@ export function toE164(value: string): string {
 	if (!isValidNigerianPhone(phone)) throw new RangeError(`Not a Nigerian phone number: ${value}`)
 	return `+234${phone.startsWith('0') ? phone.slice(1) : phone.slice(3)}`
 }
-

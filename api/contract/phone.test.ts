@@ -5,9 +5,7 @@ import { PHONE_MESSAGE, Phone } from './phone.ts'
 // The input rule itself (normalizePhoneInput, isValidNigerianPhone, toE164) is tested in
 // app/lib/phone.test.ts; this is the API's field, which answers the national form.
 
-const nationalNumber = fc
-	.tuple(fc.constantFrom('7', '8', '9'), fc.stringMatching(/^\d{9}$/))
-	.map(([first, rest]) => `${first}${rest}`)
+const nationalNumber = fc.tuple(fc.constantFrom('7', '8', '9'), fc.stringMatching(/^\d{9}$/)).map(([first, rest]) => `${first}${rest}`)
 
 describe('Phone', () => {
 	test.each([

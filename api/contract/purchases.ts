@@ -22,7 +22,10 @@ export const ProductsQuery = z.object({
 })
 
 export const ProductParams = z.object({
-	id: z.string().regex(/^\d{1,6}$/, 'We could not find that product.').transform(Number),
+	id: z
+		.string()
+		.regex(/^\d{1,6}$/, 'We could not find that product.')
+		.transform(Number),
 })
 
 export const IdParams = z.object({ id: z.uuid({ error: 'We could not find that policy.' }) })

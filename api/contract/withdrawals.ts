@@ -7,12 +7,23 @@ export const Bank = z.object({ code: z.string(), name: z.string() })
 export const BanksResponse = z.array(Bank)
 
 const BANK_MESSAGE = 'Choose a bank from the list.'
-export const BankCode = z.string({ error: BANK_MESSAGE }).trim().regex(/^\d{3,6}$/, BANK_MESSAGE)
+export const BankCode = z
+	.string({ error: BANK_MESSAGE })
+	.trim()
+	.regex(/^\d{3,6}$/, BANK_MESSAGE)
 const ACCOUNT_MESSAGE = 'Enter the 10-digit account number.'
-export const AccountNumber = z.string({ error: ACCOUNT_MESSAGE }).trim().regex(/^\d{10}$/, ACCOUNT_MESSAGE)
+export const AccountNumber = z
+	.string({ error: ACCOUNT_MESSAGE })
+	.trim()
+	.regex(/^\d{10}$/, ACCOUNT_MESSAGE)
 
 export const ResolveAccountBody = z.object({ bank_code: BankCode, account_number: AccountNumber })
-export const ResolvedAccount = z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() })
+export const ResolvedAccount = z.object({
+	bank_code: z.string(),
+	bank_name: z.string(),
+	account_number: z.string(),
+	account_name: z.string(),
+})
 
 export const WithdrawBody = z.object({
 	amount: NairaAmount,

@@ -52,7 +52,12 @@ describeApi('the ledger in the database', () => {
 	})
 
 	const wallet = async () =>
-		(await ctx.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.customerId, customerId))))[0]!
+		(
+			await ctx.db
+				.select()
+				.from(ledgerAccounts)
+				.where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.customerId, customerId)))
+		)[0]!
 
 	test('a transfer posts its entries and moves the balances with them; its key makes it happen once', async () => {
 		expect(await walletBalance(ctx.db, customerId)).toBe(10_000)
@@ -83,9 +88,11 @@ describeApi('the ledger in the database', () => {
 		expect(await failure(ctx.db.update(ledgerAccounts).set({ balance: 1_000_000 }).where(eq(ledgerAccounts.id, id)))).toBe(
 			'a ledger balance changes only by inserting entries',
 		)
-		expect(await failure(ctx.db.insert(ledgerAccounts).values({ kind: 'wallet', customerId: (await ctx.createAccount()).customerId, balance: 5 }))).toBe(
-			'a ledger account opens with a balance of 0',
-		)
+		expect(
+			await failure(
+				ctx.db.insert(ledgerAccounts).values({ kind: 'wallet', customerId: (await ctx.createAccount()).customerId, balance: 5 }),
+			),
+		).toBe('a ledger account opens with a balance of 0')
 		expect(await failure(ctx.db.insert(ledgerAccounts).values({ kind: 'fees' }))).toContain('duplicate key')
 	})
 
@@ -100,7 +107,8 @@ describeApi('the ledger in the database', () => {
 						.values({ idempotencyKey: `bad-${randomUUID()}`, kind: 'funding', customerId, reference: 'bad', description: 'bad' })
 						.returning()
 					const accounts = [id, clearing!.id]
-					if (amounts.length) await tx.insert(ledgerEntries).values(amounts.map((amount, i) => ({ transferId: t!.id, accountId: accounts[i]!, amount })))
+					if (amounts.length)
+						await tx.insert(ledgerEntries).values(amounts.map((amount, i) => ({ transferId: t!.id, accountId: accounts[i]!, amount })))
 				}),
 			)
 		expect(await attempt([100, -99])).toMatch(/^ledger transfer [0-9a-f-]+ does not balance: 2 entries summing to 1$/)
@@ -125,9 +133,11 @@ describeApi('the ledger in the database', () => {
 		const { balance } = await wallet()
 		const draft = withdrawalTransfer({ id: randomUUID(), customerId, amount: balance, fee: 10, reference: `wd-${randomUUID()}` })
 		let error: unknown
-		await ctx.db.transaction((tx) => postTransfer(tx, draft)).catch((e: unknown) => {
-			error = e
-		})
+		await ctx.db
+			.transaction((tx) => postTransfer(tx, draft))
+			.catch((e: unknown) => {
+				error = e
+			})
 		expect(isOverdraft(error)).toBe(true)
 		expect((await wallet()).balance).toBe(balance)
 	})
@@ -138,7 +148,10 @@ describeApi('the ledger in the database', () => {
 		const problems = await rolledBack(ctx.db, async (tx) => {
 			// Only a superuser turning the triggers off can do this; reconciliation still notices.
 			await tx.execute(sql`set local session_replication_role = replica`)
-			await tx.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + 7` }).where(eq(ledgerAccounts.id, id))
+			await tx
+				.update(ledgerAccounts)
+				.set({ balance: sql`${ledgerAccounts.balance} + 7` })
+				.where(eq(ledgerAccounts.id, id))
 			const [t] = await tx
 				.insert(ledgerTransfers)
 				.values({ idempotencyKey: `forged-${randomUUID()}`, kind: 'funding', customerId, reference: 'forged', description: 'forged' })
@@ -147,7 +160,9 @@ describeApi('the ledger in the database', () => {
 			return (await reconcile(tx)).problems
 		})
 		expect(problems).toEqual([
-			expect.stringMatching(new RegExp(`^account ${id} \\(wallet of customer ${customerId}\\): balance \\d+ but its entries sum to \\d+ \\(difference 4\\)$`)),
+			expect.stringMatching(
+				new RegExp(`^account ${id} \\(wallet of customer ${customerId}\\): balance \\d+ but its entries sum to \\d+ \\(difference 4\\)$`),
+			),
 			expect.stringMatching(/^transfer [0-9a-f-]+ \(forged-[0-9a-f-]+\): 1 entries summing to 3$/),
 			'all balances sum to 7, not 0: Naira were created or lost',
 		])

@@ -19,14 +19,18 @@ export const payments = pgTable(
 		idempotencyKey: text('idempotency_key').notNull(),
 		reference: text('reference').notNull().unique(),
 		amount: integer('amount').notNull(),
-		status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+		status: text('status', { enum: ['pending', 'success', 'failed'] })
+			.notNull()
+			.default('pending'),
 		gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
 		authorizationUrl: text('authorization_url').notNull(),
 		failureReason: text('failure_reason'),
 		transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		/** A wallet funding credits the wallet; a purchase pays its premium and issues its policy. */
-		purpose: text('purpose', { enum: ['funding', 'purchase'] }).notNull().default('funding'),
+		purpose: text('purpose', { enum: ['funding', 'purchase'] })
+			.notNull()
+			.default('funding'),
 		purchaseId: uuid('purchase_id'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -108,7 +112,9 @@ export const sandboxCharges = pgTable('sandbox_charges', {
 	amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
 	email: text('email').notNull(),
 	callbackUrl: text('callback_url').notNull(),
-	status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+	status: text('status', { enum: ['pending', 'success', 'failed'] })
+		.notNull()
+		.default('pending'),
 	paidAt: timestamp('paid_at', { withTimezone: true }),
 	createdAt: createdAt(),
 })

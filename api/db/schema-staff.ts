@@ -47,8 +47,5 @@ export const staff = pgTable(
 		status: text('status', { enum: ['pending', 'active'] }).notNull(),
 		enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [
-		uniqueIndex('staff_policy_email_idx').on(t.policyId, sql`lower(${t.email})`),
-		index('staff_customer_idx').on(t.customerId),
-	],
+	(t) => [uniqueIndex('staff_policy_email_idx').on(t.policyId, sql`lower(${t.email})`), index('staff_customer_idx').on(t.customerId)],
 )

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm'
-import {
-	boolean,
-	index,
-	integer,
-	jsonb,
-	pgTable,
-	primaryKey,
-	text,
-	timestamp,
-	uniqueIndex,
-	uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`)
-const createdAt = () =>
-	timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 export type CustomerMeta = { cac_verified?: boolean; sector?: string | null }
 
@@ -88,14 +76,13 @@ export const users = pgTable(
 		gender: text('gender', { enum: ['male', 'female'] }),
 		passwordHash: text('password_hash').notNull(),
 		emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-		status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+		status: text('status', { enum: ['active', 'deactivated'] })
+			.notNull()
+			.default('active'),
 		createdAt: createdAt(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [
-		uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
-		index('users_customer_idx').on(t.customerId),
-	],
+	(t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`), index('users_customer_idx').on(t.customerId)],
 )
 
 /** Bearer tokens: only the SHA-256 of the token is kept. */

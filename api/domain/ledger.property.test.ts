@@ -75,7 +75,10 @@ describe('the ledger rules, for any input (fast-check, 1,000 runs each)', () => 
 	})
 
 	test('entries that do not sum to zero are always refused', () => {
-		const account = fc.oneof(fc.constantFrom(...SYSTEM_ACCOUNTS).map((kind) => ({ kind })), customer.map((c) => ({ kind: 'wallet' as const, customerId: c })))
+		const account = fc.oneof(
+			fc.constantFrom(...SYSTEM_ACCOUNTS).map((kind) => ({ kind })),
+			customer.map((c) => ({ kind: 'wallet' as const, customerId: c })),
+		)
 		const entries = fc.uniqueArray(fc.record({ account, amount: fc.integer({ min: -1e9, max: 1e9 }) }), {
 			selector: (e) => accountKey(e.account as Entry['account']),
 			minLength: 2,
@@ -134,7 +137,9 @@ describe('the ledger rules, for any input (fast-check, 1,000 runs each)', () => 
 				const balance = (key: string) => ledger.balances.get(key) ?? 0
 				expect([...ledger.balances.values()].reduce((s, v) => s + v, 0)).toBe(0)
 				for (const c of CUSTOMERS) {
-					const spent = withdrawals.filter((x) => x.w.customerId === c && x.state !== 'reversed').reduce((s, x) => s + x.w.amount + x.w.fee, 0)
+					const spent = withdrawals
+						.filter((x) => x.w.customerId === c && x.state !== 'reversed')
+						.reduce((s, x) => s + x.w.amount + x.w.fee, 0)
 					expect(balance(`wallet:${c}`)).toBe((funded.get(c) ?? 0) - spent)
 					expect(balance(`wallet:${c}`)).toBeGreaterThanOrEqual(0)
 				}

@@ -20,7 +20,13 @@ const amounts = (entries: { account: { kind: string }; amount: number }[]) => en
 describe('the ledger rules', () => {
 	test('funding moves money from gateway clearing into the wallet', () => {
 		const t = fundingTransfer({ customerId, amount: 7_500, reference: 'fund_1' })
-		expect(t).toMatchObject({ kind: 'funding', idempotencyKey: 'funding:fund_1', customerId, reference: 'fund_1', description: 'Wallet funded with ₦7,500' })
+		expect(t).toMatchObject({
+			kind: 'funding',
+			idempotencyKey: 'funding:fund_1',
+			customerId,
+			reference: 'fund_1',
+			description: 'Wallet funded with ₦7,500',
+		})
 		expect(amounts(t.entries)).toEqual([
 			['gateway_clearing', -7_500],
 			['wallet', 7_500],
@@ -85,10 +91,30 @@ describe('the ledger rules', () => {
 		const wallet = { kind: 'wallet' as const, customerId }
 		const fees = { kind: 'fees' as const }
 		expect(checkEntries([{ account: wallet, amount: 5 }])).toEqual({ ok: false, reason: 'a transfer needs at least two entries' })
-		expect(checkEntries([{ account: wallet, amount: 5 }, { account: fees, amount: -4 }])).toEqual({ ok: false, reason: 'the entries sum to 1, not 0' })
-		expect(checkEntries([{ account: wallet, amount: 0.5 }, { account: fees, amount: -0.5 }])).toMatchObject({ ok: false })
-		expect(checkEntries([{ account: wallet, amount: 0 }, { account: fees, amount: 0 }])).toMatchObject({ ok: false, reason: 'an entry of ₦0 moves nothing' })
-		expect(checkEntries([{ account: wallet, amount: 5 }, { account: wallet, amount: -5 }])).toEqual({ ok: false, reason: 'wallet:c1 appears twice' })
+		expect(
+			checkEntries([
+				{ account: wallet, amount: 5 },
+				{ account: fees, amount: -4 },
+			]),
+		).toEqual({ ok: false, reason: 'the entries sum to 1, not 0' })
+		expect(
+			checkEntries([
+				{ account: wallet, amount: 0.5 },
+				{ account: fees, amount: -0.5 },
+			]),
+		).toMatchObject({ ok: false })
+		expect(
+			checkEntries([
+				{ account: wallet, amount: 0 },
+				{ account: fees, amount: 0 },
+			]),
+		).toMatchObject({ ok: false, reason: 'an entry of ₦0 moves nothing' })
+		expect(
+			checkEntries([
+				{ account: wallet, amount: 5 },
+				{ account: wallet, amount: -5 },
+			]),
+		).toEqual({ ok: false, reason: 'wallet:c1 appears twice' })
 	})
 
 	test('builders refuse amounts that are not positive whole Naira', () => {
@@ -121,5 +147,4 @@ describe('the ledger rules', () => {
 		expect(koboToNaira(123_450)).toBeNull()
 		expect(() => nairaToKobo(1.5)).toThrow(RangeError)
 	})
-
 })

@@ -12,15 +12,7 @@ export const SEED_ROLES: ReadonlyArray<{ name: string; description: string; perm
 	{
 		name: 'Finance',
 		description: 'Wallet, invoices and transactions',
-		permissions: [
-			'business.view',
-			'wallet.view',
-			'wallet.fund',
-			'wallet.withdraw',
-			'cards.manage',
-			'transactions.view',
-			'invoices.view',
-		],
+		permissions: ['business.view', 'wallet.view', 'wallet.fund', 'wallet.withdraw', 'cards.manage', 'transactions.view', 'invoices.view'],
 	},
 	{
 		name: 'HR',

@@ -31,7 +31,11 @@ test('a business standard health plan is a subscription; the rest are policies',
 })
 
 test('status flags', () => {
-	expect(statusFlags({ status: 'active', coverEnd: '2026-05-01' }, '2026-05-01')).toMatchObject({ active: true, is_expired: false, is_pending: false })
+	expect(statusFlags({ status: 'active', coverEnd: '2026-05-01' }, '2026-05-01')).toMatchObject({
+		active: true,
+		is_expired: false,
+		is_pending: false,
+	})
 	expect(statusFlags({ status: 'active', coverEnd: '2026-05-01' }, '2026-05-02')).toMatchObject({ active: false, is_expired: true })
 	expect(statusFlags({ status: 'pending', coverEnd: '2026-05-01' }, '2026-04-01')).toMatchObject({ active: false, is_pending: true })
 })

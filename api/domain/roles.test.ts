@@ -32,12 +32,9 @@ describe('leavesNoActiveOwner', () => {
 describe('describeRoleChange', () => {
 	const role = { name: 'Claims', description: '', permissions: ['claims.view', 'claims.manage'] }
 	test('names each change', () => {
-		expect(describeRoleChange(role, { name: 'Claims officer', description: 'Handles claims', permissions: ['claims.view', 'plans.view'] })).toEqual([
-			'renamed it to Claims officer',
-			'changed its description',
-			'added plans.view',
-			'removed claims.manage',
-		])
+		expect(
+			describeRoleChange(role, { name: 'Claims officer', description: 'Handles claims', permissions: ['claims.view', 'plans.view'] }),
+		).toEqual(['renamed it to Claims officer', 'changed its description', 'added plans.view', 'removed claims.manage'])
 	})
 	test('is empty when nothing changes, whatever the order of the permissions', () => {
 		expect(describeRoleChange(role, { ...role, permissions: ['claims.manage', 'claims.view'] })).toEqual([])

@@ -16,11 +16,7 @@ export function sameRoleName(a: string, b: string) {
 }
 
 /** Would this change to a member leave the business with no active Owner? */
-export function leavesNoActiveOwner(change: {
-	wasActiveOwner: boolean
-	staysActiveOwner: boolean
-	otherActiveOwners: number
-}) {
+export function leavesNoActiveOwner(change: { wasActiveOwner: boolean; staysActiveOwner: boolean; otherActiveOwners: number }) {
 	return change.wasActiveOwner && !change.staysActiveOwner && change.otherActiveOwners === 0
 }
 

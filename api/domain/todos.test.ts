@@ -3,8 +3,28 @@ import { type AccountState, deriveTodos, isKycComplete, needsCacVerification } f
 
 // Cover bought, staff on a plan, nothing pending: none of the cover todos.
 const settled = { hasCover: true, canBuy: true, pendingPolicies: [], canManagePlans: true, hasStaff: true, canManageStaff: true }
-const fresh: AccountState = { kind: 'business', emailVerified: false, sector: null, businessType: null, cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true, ...settled }
-const done: AccountState = { kind: 'business', emailVerified: true, sector: 'Healthcare', businessType: 'RC', cacVerified: false, canManageBusiness: true, walletFunded: true, canFundWallet: true, ...settled }
+const fresh: AccountState = {
+	kind: 'business',
+	emailVerified: false,
+	sector: null,
+	businessType: null,
+	cacVerified: false,
+	canManageBusiness: true,
+	walletFunded: true,
+	canFundWallet: true,
+	...settled,
+}
+const done: AccountState = {
+	kind: 'business',
+	emailVerified: true,
+	sector: 'Healthcare',
+	businessType: 'RC',
+	cacVerified: false,
+	canManageBusiness: true,
+	walletFunded: true,
+	canFundWallet: true,
+	...settled,
+}
 const ids = (state: AccountState) => deriveTodos(state).map((t) => t.id)
 
 describe('isKycComplete', () => {
@@ -103,8 +123,18 @@ describe('cover todos', () => {
 	test('each pending policy is a todo linking to its activation; a staff plan to its staff sheet', () => {
 		const todos = deriveTodos({ ...ready, pendingPolicies: pending })
 		expect(todos).toEqual([
-			{ id: 'activate-p1', title: 'Activate Gadget cover', description: 'CP-GDGT-2026-000001 needs a few details before cover starts.', href: '/mycover/p1/activate' },
-			{ id: 'activate-p2', title: 'Confirm the staff on Zencare plus', description: 'CP-HLTH-2026-000002 needs a few details before cover starts.', href: '/mycover/p2/activate-staff' },
+			{
+				id: 'activate-p1',
+				title: 'Activate Gadget cover',
+				description: 'CP-GDGT-2026-000001 needs a few details before cover starts.',
+				href: '/mycover/p1/activate',
+			},
+			{
+				id: 'activate-p2',
+				title: 'Confirm the staff on Zencare plus',
+				description: 'CP-HLTH-2026-000002 needs a few details before cover starts.',
+				href: '/mycover/p2/activate-staff',
+			},
 		])
 	})
 

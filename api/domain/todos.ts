@@ -32,11 +32,7 @@ export function isKycComplete(state: Pick<AccountState, 'emailVerified' | 'secto
 /** A business registered with the CAC still owes its verification once KYC is done. */
 export function needsCacVerification(state: AccountState) {
 	return (
-		state.kind === 'business' &&
-		isKycComplete(state) &&
-		state.businessType !== null &&
-		state.businessType !== 'none' &&
-		!state.cacVerified
+		state.kind === 'business' && isKycComplete(state) && state.businessType !== null && state.businessType !== 'none' && !state.cacVerified
 	)
 }
 

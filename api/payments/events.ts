@@ -34,7 +34,7 @@ export const PaystackAuthorization = z.object({
 
 /** A card we may charge again: reusable, from the card channel, with a fingerprint to save it once. */
 export function cardOf(a: z.infer<typeof PaystackAuthorization> | null | undefined): CardAuthorization | null {
-	if (!a || a.channel !== 'card' || !a.signature) return null
+	if (a?.channel !== 'card' || !a.signature) return null
 	const brand = (a.brand ?? a.card_type ?? 'card').trim().toLowerCase()
 	return {
 		authorizationCode: a.authorization_code,

@@ -104,7 +104,12 @@ describe('the Paystack adapter', () => {
 
 	test('a declined charge says why and saves no card; an unknown reference is null', async () => {
 		replay('verify-failed', 'verify-not-found')
-		expect(await paystack.verify('fund_declined0000000000000000')).toMatchObject({ status: 'failed', amount: 3_000, authorization: null, message: 'Declined' })
+		expect(await paystack.verify('fund_declined0000000000000000')).toMatchObject({
+			status: 'failed',
+			amount: 3_000,
+			authorization: null,
+			message: 'Declined',
+		})
 		expect(await paystack.verify('fund_nobody_knows')).toBeNull()
 	})
 
@@ -133,7 +138,9 @@ describe('the Paystack adapter', () => {
 
 	test('a payout: a NUBAN recipient, then a transfer in kobo under our reference', async () => {
 		const fetch = replay('recipient', 'transfer', 'transfer-verify', 'transfer-verify-not-found')
-		expect(await paystack.createRecipient({ name: 'NGOZI ADAEZE EZE', accountNumber: '0123456780', bankCode: '058' })).toEqual({ recipientCode: 'RCP_t0ya41mp35flk40' })
+		expect(await paystack.createRecipient({ name: 'NGOZI ADAEZE EZE', accountNumber: '0123456780', bankCode: '058' })).toEqual({
+			recipientCode: 'RCP_t0ya41mp35flk40',
+		})
 		expectRequest(fetch, 'recipient', 0)
 		const transfer = await paystack.initiateTransfer({
 			amount: 5_000,
@@ -141,7 +148,12 @@ describe('the Paystack adapter', () => {
 			reference: 'wd_5f0c2d8e1a7b9c3d4e6f8a0b',
 			reason: 'Wallet withdrawal wd_5f0c2d8e1a7b9c3d4e6f8a0b',
 		})
-		expect(transfer).toEqual({ reference: 'wd_5f0c2d8e1a7b9c3d4e6f8a0b', transferCode: 'TRF_v5r1m0kf8x2q6u4d', status: 'pending', reason: 'Wallet withdrawal wd_5f0c2d8e1a7b9c3d4e6f8a0b' })
+		expect(transfer).toEqual({
+			reference: 'wd_5f0c2d8e1a7b9c3d4e6f8a0b',
+			transferCode: 'TRF_v5r1m0kf8x2q6u4d',
+			status: 'pending',
+			reason: 'Wallet withdrawal wd_5f0c2d8e1a7b9c3d4e6f8a0b',
+		})
 		expectRequest(fetch, 'transfer', 1)
 		expect(await paystack.verifyTransfer('wd_5f0c2d8e1a7b9c3d4e6f8a0b')).toMatchObject({
 			status: 'failed',
@@ -153,7 +165,12 @@ describe('the Paystack adapter', () => {
 
 	test('a transfer held for an OTP is finalized with it', async () => {
 		const fetch = replay('transfer-otp', 'finalize')
-		const held = await paystack.initiateTransfer({ amount: 5_000, recipientCode: 'RCP_t0ya41mp35flk40', reference: 'wd_5f0c2d8e1a7b9c3d4e6f8a0b', reason: 'x' })
+		const held = await paystack.initiateTransfer({
+			amount: 5_000,
+			recipientCode: 'RCP_t0ya41mp35flk40',
+			reference: 'wd_5f0c2d8e1a7b9c3d4e6f8a0b',
+			reason: 'x',
+		})
 		expect(held.status).toBe('otp')
 		expect(await paystack.finalizeTransfer({ transferCode: held.transferCode, otp: '928783' })).toMatchObject({ status: 'success' })
 		expectRequest(fetch, 'finalize', 1)
@@ -172,7 +189,11 @@ describe('the Paystack adapter', () => {
 		expect(paystack.verifyWebhook(raw, 'not hex at all')).toBe(false)
 		const event = parseWebhookEvent(raw)
 		expect(event).toMatchObject({ event: 'charge.success' })
-		expect(chargeOf(PaystackCharge.parse((event as { data: unknown }).data))).toMatchObject({ amount: 7_500, status: 'success', authorization: { last4: '4081' } })
+		expect(chargeOf(PaystackCharge.parse((event as { data: unknown }).data))).toMatchObject({
+			amount: 7_500,
+			status: 'success',
+			authorization: { last4: '4081' },
+		})
 	})
 
 	test.each([

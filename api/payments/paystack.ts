@@ -90,7 +90,8 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl?: st
 				const query = `country=nigeria&currency=NGN&perPage=100&use_cursor=true${cursor ? `&next=${encodeURIComponent(cursor)}` : ''}`
 				const answer = read('bank list', BankPage, await call('bank list', 'GET', `/bank?${query}`))
 				for (const bank of answer.data) {
-					if (bank.active !== false && !bank.is_deleted && !list.some((b) => b.code === bank.code)) list.push({ code: bank.code, name: bank.name.trim() })
+					if (bank.active !== false && !bank.is_deleted && !list.some((b) => b.code === bank.code))
+						list.push({ code: bank.code, name: bank.name.trim() })
 				}
 				cursor = answer.meta?.next
 				if (!cursor) break

@@ -82,7 +82,13 @@ export function chargeSuccessEvent(charge: { reference: string; amountKobo: numb
 }
 
 /** transfer.success or transfer.failed as Paystack sends them. */
-export function transferEvent(transfer: { reference: string; transferCode: string; amountKobo: number; status: 'success' | 'failed'; reason: string }) {
+export function transferEvent(transfer: {
+	reference: string
+	transferCode: string
+	amountKobo: number
+	status: 'success' | 'failed'
+	reason: string
+}) {
 	return {
 		event: `transfer.${transfer.status}`,
 		data: {
@@ -175,7 +181,10 @@ export function createSandboxGateway(options: {
 			post = target
 		},
 		async initialize({ amount, email, reference, callbackUrl }) {
-			await db.insert(sandboxCharges).values({ reference, amountKobo: nairaToKobo(amount), email, callbackUrl }).onConflictDoNothing()
+			await db
+				.insert(sandboxCharges)
+				.values({ reference, amountKobo: nairaToKobo(amount), email, callbackUrl })
+				.onConflictDoNothing()
 			return { authorizationUrl: `${options.apiUrl}/api/v1/sandbox/checkout/${encodeURIComponent(reference)}` }
 		},
 		async checkout(reference) {
@@ -232,7 +241,13 @@ export function createSandboxGateway(options: {
 				.returning()
 			if (!made) return (await transferByReference(reference))!
 			send(
-				transferEvent({ reference, transferCode: made.transferCode, amountKobo: made.amountKobo, status: made.status, reason: made.reason }),
+				transferEvent({
+					reference,
+					transferCode: made.transferCode,
+					amountKobo: made.amountKobo,
+					status: made.status,
+					reason: made.reason,
+				}),
 				options.transferDelayMs ?? 200,
 			)
 			// Like Paystack, the outcome arrives by webhook; the first answer is 'pending'.

@@ -106,7 +106,15 @@ describeApi('activities and todos', () => {
 		expect(await todoIds(ctx, business.token)).toEqual(['complete-kyc'])
 		const kyc = await ctx.call('POST', `/business/${business.customerId}`, {
 			token: business.token,
-			body: { sector: 'Healthcare', business_type: 'RC', registration_number: 'RC1234567', state: 'Lagos', lga: 'Ikeja', address: '1 Awolowo Way', phone: '08031234567' },
+			body: {
+				sector: 'Healthcare',
+				business_type: 'RC',
+				registration_number: 'RC1234567',
+				state: 'Lagos',
+				lga: 'Ikeja',
+				address: '1 Awolowo Way',
+				phone: '08031234567',
+			},
 		})
 		expect(kyc.status).toBe(200)
 		expect(await todoIds(ctx, business.token)).toEqual(['verify-cac', 'fund-wallet', 'buy-plan', 'add-staff'])
@@ -139,8 +147,14 @@ describeApi('activities and todos', () => {
 			},
 		])
 		const form = new FormData()
-		for (const [k, v] of Object.entries({ registration_number: 'KJA 123 AB', make_and_model: 'Toyota Corolla', chassis_number: 'JTDBR32E720123456' })) form.set(k, v)
-		for (const name of ['vehicle_licence', 'proof_of_ownership']) form.set(name, new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${name}.pdf`))
+		for (const [k, v] of Object.entries({
+			registration_number: 'KJA 123 AB',
+			make_and_model: 'Toyota Corolla',
+			chassis_number: 'JTDBR32E720123456',
+		}))
+			form.set(k, v)
+		for (const name of ['vehicle_licence', 'proof_of_ownership'])
+			form.set(name, new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${name}.pdf`))
 		const activated = await ctx.api.request(`/api/v1/policies/${policy.id}/activate`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${person.token}` },

@@ -84,7 +84,14 @@ export const activityRoutes = [
 					.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
 					.limit(1),
 				deps.db
-					.select({ id: policies.id, kind: policies.kind, productId: policies.productId, policyNumber: policies.policyNumber, status: policies.status, coverEnd: policies.coverEnd })
+					.select({
+						id: policies.id,
+						kind: policies.kind,
+						productId: policies.productId,
+						policyNumber: policies.policyNumber,
+						status: policies.status,
+						coverEnd: policies.coverEnd,
+					})
 					.from(policies)
 					.where(eq(policies.customerId, auth.customerId))
 					.orderBy(asc(policies.createdAt), asc(policies.id)),

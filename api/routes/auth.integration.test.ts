@@ -133,9 +133,7 @@ describeApi('auth', () => {
 		}
 		const locked = await call('POST', '/auth/sign-in', { body: { email, password } })
 		expect(locked.status).toBe(429)
-		expect(locked.body.message).toBe(
-			'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.',
-		)
+		expect(locked.body.message).toBe('Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.')
 		advanceClock(15 * MINUTE + 1000)
 		expect((await call('POST', '/auth/sign-in', { body: { email, password } })).status).toBe(200)
 	})
@@ -236,7 +234,10 @@ describeApi('auth', () => {
 		expect(unknownToken).toMatchObject({ status: 400, body: { message: 'This reset has expired. Start again to get a new code.' } })
 		const noEmail = await call('POST', '/auth/recover-password', { body: {} })
 		expect(noEmail.status).toBe(400)
-		expect(noEmail.body).toEqual({ message: 'Enter your email address.', errors: [{ path: 'email', message: 'Enter your email address.' }] })
+		expect(noEmail.body).toEqual({
+			message: 'Enter your email address.',
+			errors: [{ path: 'email', message: 'Enter your email address.' }],
+		})
 	})
 
 	test('verify-email checks the mailed code', async () => {

@@ -1,13 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import {
-	ConfirmPasswordBody,
-	RecoverPasswordBody,
-	ResetPasswordBody,
-	SignInBody,
-	SignUpBody,
-	VerifyEmailBody,
-} from '../contract/auth.ts'
+import { ConfirmPasswordBody, RecoverPasswordBody, ResetPasswordBody, SignInBody, SignUpBody, VerifyEmailBody } from '../contract/auth.ts'
 import { MessageResponse } from '../contract/common.ts'
 import { SessionUser } from '../contract/users.ts'
 import { type Db, lockKey } from '../db/client.ts'
@@ -66,10 +59,7 @@ export const authRoutes = [
 						.insert(customers)
 						.values({
 							kind: body.account_type,
-							name:
-								body.account_type === 'business'
-									? body.business_name!
-									: `${body.first_name} ${body.last_name}`,
+							name: body.account_type === 'business' ? body.business_name! : `${body.first_name} ${body.last_name}`,
 							phone: body.phone,
 							meta: { cac_verified: false, sector: null },
 							createdAt: now,
@@ -141,18 +131,11 @@ export const authRoutes = [
 				const [{ failures }] = (await tx
 					.select({ failures: sql<number>`count(*)::int` })
 					.from(signInAttempts)
-					.where(
-						and(
-							eq(signInAttempts.email, body.email),
-							eq(signInAttempts.succeeded, false),
-							gt(signInAttempts.createdAt, since),
-						),
-					)) as [{ failures: number }]
+					.where(and(eq(signInAttempts.email, body.email), eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since)))) as [
+					{ failures: number },
+				]
 				if (failures >= SIGN_IN_MAX_FAILURES) {
-					throw new ApiError(
-						429,
-						'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.',
-					)
+					throw new ApiError(429, 'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.')
 				}
 				const [attempt] = await tx
 					.insert(signInAttempts)
@@ -214,13 +197,7 @@ export const authRoutes = [
 			const [grant] = await deps.db
 				.update(resetGrants)
 				.set({ usedAt: now })
-				.where(
-					and(
-						eq(resetGrants.tokenHash, sha256(body.reset_token)),
-						isNull(resetGrants.usedAt),
-						gt(resetGrants.expiresAt, now),
-					),
-				)
+				.where(and(eq(resetGrants.tokenHash, sha256(body.reset_token)), isNull(resetGrants.usedAt), gt(resetGrants.expiresAt, now)))
 				.returning({ userId: resetGrants.userId })
 			if (!grant) throw new ApiError(400, 'This reset has expired. Start again to get a new code.')
 			await deps.db

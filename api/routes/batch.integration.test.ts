@@ -19,7 +19,15 @@ const SENIOR = '22'
 
 /** n staff, the first with a date of birth and the rest without, as a business would start. */
 const staffCsv = (n: number, extra: string[] = []) =>
-	[HEADER, ...Array.from({ length: n }, (_, i) => `Staff${i + 1},Okafor,staff${i + 1}@eze-foods.ng,0803${String(1_000_000 + i).slice(0, 7)},${i % 2 ? 'male' : 'female'},${i === 0 ? '1990-05-17' : ''}`), ...extra].join('\r\n')
+	[
+		HEADER,
+		...Array.from(
+			{ length: n },
+			(_, i) =>
+				`Staff${i + 1},Okafor,staff${i + 1}@eze-foods.ng,0803${String(1_000_000 + i).slice(0, 7)},${i % 2 ? 'male' : 'female'},${i === 0 ? '1990-05-17' : ''}`,
+		),
+		...extra,
+	].join('\r\n')
 
 const csvFile = (text: string, name = 'staff.csv') => new File([text], name, { type: 'text/csv' })
 
@@ -69,9 +77,24 @@ describeApi('batch upload of staff', () => {
 		const res = await preview(owner.token, { file: csvFile(text), product_id: ZENCARE, period: 'annual' })
 		expect(res.status).toBe(201)
 		const batch = res.body.data
-		expect(batch).toMatchObject({ product_id: 32, product_name: 'ZenCare', period: 'annual', filename: 'staff.csv', valid_count: 3, policy_id: null })
+		expect(batch).toMatchObject({
+			product_id: 32,
+			product_name: 'ZenCare',
+			period: 'annual',
+			filename: 'staff.csv',
+			valid_count: 3,
+			policy_id: null,
+		})
 		expect(batch.rows).toHaveLength(4)
-		expect(batch.rows[0]).toEqual({ row: 2, first_name: 'Staff1', last_name: 'Okafor', email: 'staff1@eze-foods.ng', phone: '08031000000', gender: 'female', date_of_birth: '1990-05-17' })
+		expect(batch.rows[0]).toEqual({
+			row: 2,
+			first_name: 'Staff1',
+			last_name: 'Okafor',
+			email: 'staff1@eze-foods.ng',
+			phone: '08031000000',
+			gender: 'female',
+			date_of_birth: '1990-05-17',
+		})
 		expect(batch.errors).toEqual([
 			{ row: 5, field: 'first_name', message: 'Enter the first name.' },
 			{ row: 5, field: 'email', message: 'This email is also on row 2: list each person once.' },
@@ -105,14 +128,20 @@ describeApi('batch upload of staff', () => {
 		const file = xlsx([HEADER.split(','), ['Ada', 'Obi', 'ada@eze-foods.ng', 8031234567, 'female', { date: 32_980 }]])
 		const res = await preview(owner.token, { file: new File([file], 'staff.xlsx'), product_id: ZENCARE, period: 'quarterly' })
 		expect(res.status).toBe(201)
-		expect(res.body.data).toMatchObject({ errors: [], rows: [{ email: 'ada@eze-foods.ng', phone: '08031234567', date_of_birth: '1990-04-17' }] })
+		expect(res.body.data).toMatchObject({
+			errors: [],
+			rows: [{ email: 'ada@eze-foods.ng', phone: '08031234567', date_of_birth: '1990-04-17' }],
+		})
 	})
 
 	test('bad input: a file that is not CSV or XLSX, too big, no file, a wrong header, a bad product or period', async () => {
 		const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'staff.csv')
 		expect(await preview(owner.token, { file: png, product_id: ZENCARE, period: 'annual' })).toEqual({
 			status: 400,
-			body: { message: 'Upload the list as a CSV or XLSX file.', errors: [{ path: 'file', message: 'Upload the list as a CSV or XLSX file.' }] },
+			body: {
+				message: 'Upload the list as a CSV or XLSX file.',
+				errors: [{ path: 'file', message: 'Upload the list as a CSV or XLSX file.' }],
+			},
 		})
 		const big = new File([`${HEADER}\r\n${'x'.repeat(5 * 1024 * 1024)}`], 'big.csv')
 		expect(await preview(owner.token, { file: big, product_id: ZENCARE, period: 'annual' })).toMatchObject({
@@ -137,9 +166,14 @@ describeApi('batch upload of staff', () => {
 		expect(await preview(owner.token, { file: csvFile(''), product_id: ZENCARE, period: 'annual' })).toMatchObject({ status: 400 })
 		// Member ages: the senior plans take people aged 60 to 85.
 		const young = await preview(owner.token, { file: csvFile(staffCsv(1)), product_id: SENIOR, period: 'annual' })
-		expect(young.body.data.errors).toEqual([{ row: 2, field: 'date_of_birth', message: expect.stringMatching(/^This plan covers people aged 60 to 85/) }])
+		expect(young.body.data.errors).toEqual([
+			{ row: 2, field: 'date_of_birth', message: expect.stringMatching(/^This plan covers people aged 60 to 85/) },
+		])
 		const notMultipart = await ctx.call('POST', '/purchases/batch/preview', { token: owner.token, body: {} })
-		expect(notMultipart).toMatchObject({ status: 400, body: { message: 'Send the staff list as multipart/form-data: file, product_id and period.' } })
+		expect(notMultipart).toMatchObject({
+			status: 400,
+			body: { message: 'Send the staff list as multipart/form-data: file, product_id and period.' },
+		})
 		expect(await ctx.db.select().from(staffBatches).where(eq(staffBatches.productId, 1))).toEqual([])
 	})
 
@@ -180,7 +214,9 @@ describeApi('batch upload of staff', () => {
 		const answer = await hostileAnswer
 		const seconds = (performance.now() - started) / 1_000
 		expect(answer.status).toBe(422)
-		expect(answer.body.errors).toEqual([{ path: 'file', message: expect.stringMatching(/^This file (could not be read in time|is too large to read)/) }])
+		expect(answer.body.errors).toEqual([
+			{ path: 'file', message: expect.stringMatching(/^This file (could not be read in time|is too large to read)/) },
+		])
 		expect(seconds).toBeLessThan(SHEET_WORKER_LIMITS.timeMs / 1_000 + 10)
 		expect((await honest).status).toBe(201)
 		expect(latencies.length).toBeGreaterThan(3)
@@ -214,16 +250,30 @@ describeApi('batch upload of staff', () => {
 		const plan = results[0]!.body.data.policy
 		expect(results[1]!.body.data.policy.id).toBe(plan.id)
 		expect(results[0]!.body.data).toMatchObject({ purchase: { status: 'subscribed', amount: 0 }, staff_count: 20 })
-		expect(plan).toMatchObject({ kind: 'plan', status: 'pending', is_pending: true, active: false, slots: 20, monthly_rate: 7_500, period: 'quarterly' })
+		expect(plan).toMatchObject({
+			kind: 'plan',
+			status: 'pending',
+			is_pending: true,
+			active: false,
+			slots: 20,
+			monthly_rate: 7_500,
+			period: 'quarterly',
+		})
 		expect(results[0]!.body.message).toMatch(/^Your staff plan CP-HLTH-\d{4}-\d{6} for 20 staff is set up/)
 		// Another key for the same list buys nothing more.
-		expect(await buyBatch(owner, batch.id)).toMatchObject({ status: 409, body: { message: 'This staff list was already bought. Find its plan under My cover.' } })
+		expect(await buyBatch(owner, batch.id)).toMatchObject({
+			status: 409,
+			body: { message: 'This staff list was already bought. Find its plan under My cover.' },
+		})
 		expect(await ctx.db.select().from(purchases).where(eq(purchases.customerId, owner.customerId))).toHaveLength(1)
 		const enrolled = await ctx.db.select().from(staff).where(eq(staff.policyId, plan.id))
 		expect(enrolled).toHaveLength(20)
 		expect(enrolled.every((s) => s.status === 'pending')).toBe(true)
 		expect((await ctx.call('GET', `/purchases/batch/${batch.id}`, { token: owner.token })).body.data.policy_id).toBe(plan.id)
-		expect((await ctx.call('GET', `/policies/${plan.id}`, { token: owner.token })).body.data).toMatchObject({ staff_count: 20, status: 'pending' })
+		expect((await ctx.call('GET', `/policies/${plan.id}`, { token: owner.token })).body.data).toMatchObject({
+			staff_count: 20,
+			status: 'pending',
+		})
 		const logged = await ctx.db.select().from(activities).where(eq(activities.customerId, owner.customerId))
 		expect(logged.map((a) => a.type)).toEqual(expect.arrayContaining(['plans.subscribed', 'staff.uploaded']))
 
@@ -243,7 +293,10 @@ describeApi('batch upload of staff', () => {
 		expect(asIs.status).toBe(400)
 		expect(asIs.body.message).toBe('The sheet has 19 problems: fix them and upload it again.')
 		expect(asIs.body.errors).toContainEqual({ path: 'rows.3.date_of_birth', message: 'Row 3: Enter the date of birth.' })
-		expect(asIs.body.errors).toContainEqual({ path: 'file', message: expect.stringMatching(/is not on the sheet: add a row with their date of birth\.$/) })
+		expect(asIs.body.errors).toContainEqual({
+			path: 'file',
+			message: expect.stringMatching(/is not on the sheet: add a row with their date of birth\.$/),
+		})
 		const future = sheet.map((line, i) => (i === 0 ? line : line.replace(/,[^,]*$/, i === 2 ? ',2999-01-01' : ',1988-01-01')))
 		const wrong = await activate(owner.token, plan.id, csvFile(future.join('\r\n')))
 		expect(wrong.body.errors).toEqual([{ path: 'rows.3.date_of_birth', message: 'Row 3: The date of birth cannot be in the future.' }])
@@ -257,7 +310,10 @@ describeApi('batch upload of staff', () => {
 		expect((await ctx.call('GET', `/policies/${plan.id}`, { token: owner.token })).body.data.status).toBe('pending')
 
 		const done = await activate(owner.token, plan.id, csvFile(filled.join('\r\n'), 'sheet.csv'))
-		expect(done).toMatchObject({ status: 200, body: { data: { id: plan.id, status: 'active', active: true }, message: `Staff plan ${plan.policy_number} is active.` } })
+		expect(done).toMatchObject({
+			status: 200,
+			body: { data: { id: plan.id, status: 'active', active: true }, message: `Staff plan ${plan.policy_number} is active.` },
+		})
 		const after = await ctx.db.select().from(staff).where(eq(staff.policyId, plan.id))
 		expect(after.every((s) => s.status === 'active' && s.dateOfBirth)).toBe(true)
 		expect(after.find((s) => s.email === 'staff1@eze-foods.ng')!.dateOfBirth).toBe('1985-02-15')
@@ -287,13 +343,16 @@ describeApi('batch upload of staff', () => {
 
 	test('a list checked and never bought is forgotten a week on, when the business uploads again; a bought one stays', async () => {
 		const business = await ctx.createAccount({ kyc: true })
-		const stale = (await preview(business.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).body.data.id as string
-		const bought = (await preview(business.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).body.data.id as string
+		const stale = (await preview(business.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).body.data
+			.id as string
+		const bought = (await preview(business.token, { file: csvFile(staffCsv(2)), product_id: ZENCARE, period: 'annual' })).body.data
+			.id as string
 		expect((await buyBatch(business, bought)).status).toBe(201)
 		// Tokens last an hour: sign in again after each jump of the clock.
 		const later = async (days: number) => {
 			ctx.advanceClock(days * 86_400_000)
-			return (await ctx.call('POST', '/auth/sign-in', { body: { email: business.email, password: business.password } })).body.data.access_token as string
+			return (await ctx.call('POST', '/auth/sign-in', { body: { email: business.email, password: business.password } })).body.data
+				.access_token as string
 		}
 		let token = await later(6)
 		await preview(token, { file: csvFile(staffCsv(1)), product_id: ZENCARE, period: 'annual' })
@@ -304,6 +363,8 @@ describeApi('batch upload of staff', () => {
 		expect((await ctx.call('GET', `/purchases/batch/${bought}`, { token })).status).toBe(200)
 		expect((await ctx.call('GET', `/purchases/batch/${fresh}`, { token })).status).toBe(200)
 		// Another business's old lists are its own to forget.
-		expect(await ctx.db.select({ id: staffBatches.id }).from(staffBatches).where(eq(staffBatches.customerId, owner.customerId))).not.toHaveLength(0)
+		expect(
+			await ctx.db.select({ id: staffBatches.id }).from(staffBatches).where(eq(staffBatches.customerId, owner.customerId)),
+		).not.toHaveLength(0)
 	})
 })

@@ -42,7 +42,8 @@ export const batchRoutes = [
 	defineDownload({
 		method: 'get',
 		path: '/purchases/batch/template',
-		summary: 'The staff list template for batch upload: CSV with the header first_name,last_name,email,phone,gender,date_of_birth and two example rows',
+		summary:
+			'The staff list template for batch upload: CSV with the header first_name,last_name,email,phone,gender,date_of_birth and two example rows',
 		tag: 'purchases',
 		auth: 'user',
 		permission: 'products.buy',
@@ -84,7 +85,7 @@ export const batchRoutes = [
 		method: 'post',
 		path: '/purchases/batch',
 		summary:
-			'Buy the staff plan of a checked staff list: batch_id and an idempotency_key. A list with errors is refused (400, each row\'s problem at rows.<row>.<field>). The plan (members = rows, plan type standard, the list\'s period) charges nothing now and starts pending; its staff are enrolled with it. The same key buys once, and a list is bought once',
+			"Buy the staff plan of a checked staff list: batch_id and an idempotency_key. A list with errors is refused (400, each row's problem at rows.<row>.<field>). The plan (members = rows, plan type standard, the list's period) charges nothing now and starts pending; its staff are enrolled with it. The same key buys once, and a list is bought once",
 		tag: 'purchases',
 		auth: 'user',
 		permission: 'products.buy',

@@ -37,7 +37,13 @@ async function checkReferences(db: Db, body: { sector?: string; state?: string; 
 	if (errors.length) throw new ApiError(400, errors[0]!.message, errors)
 }
 
-async function save(deps: Deps, auth: AuthUser, id: string, values: Partial<typeof customers.$inferInsert>, current: typeof customers.$inferSelect) {
+async function save(
+	deps: Deps,
+	auth: AuthUser,
+	id: string,
+	values: Partial<typeof customers.$inferInsert>,
+	current: typeof customers.$inferSelect,
+) {
 	const sector = values.sector ?? current.sector
 	const [row] = await deps.db
 		.update(customers)
@@ -74,9 +80,7 @@ export const businessRoutes = [
 				])
 			}
 			const registrationChanged =
-				isBusiness &&
-				(body.business_type !== current.businessType ||
-					(body.registration_number ?? null) !== current.registrationNumber)
+				isBusiness && (body.business_type !== current.businessType || (body.registration_number ?? null) !== current.registrationNumber)
 			const data = await save(
 				deps,
 				auth,

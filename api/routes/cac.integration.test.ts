@@ -59,7 +59,12 @@ describeApi('CAC verification', () => {
 		const res = await confirm(owner, { name: ' eze  foods LTD ' })
 		expect(res.status).toBe(200)
 		expect(res.body.message).toBe('Your business is verified with the CAC.')
-		expect(res.body.data).toMatchObject({ id: owner.customerId, name: 'Eze Foods Ltd', registration_number: 'RC7654321', meta: { cac_verified: true } })
+		expect(res.body.data).toMatchObject({
+			id: owner.customerId,
+			name: 'Eze Foods Ltd',
+			registration_number: 'RC7654321',
+			meta: { cac_verified: true },
+		})
 		expect(await todoIds()).toEqual(['fund-wallet', 'buy-plan', 'add-staff'])
 		const log = await ctx.call('GET', '/activities?type=business.cac_verified', { token: owner.token })
 		expect(log.body.data.items).toEqual([
@@ -178,7 +183,11 @@ describeApi('CAC verification', () => {
 		vi.spyOn(console, 'warn').mockImplementation(() => {})
 		const owner = await registered('RC', 'RC7654321')
 		const provider = await testApi({ cac: createProviderCacRegistry({ url: 'https://cac.provider.test', key: 'k' }) })
-		const answer = (status: number, body: unknown) => vi.stubGlobal('fetch', vi.fn(async () => Response.json(body, { status })))
+		const answer = (status: number, body: unknown) =>
+			vi.stubGlobal(
+				'fetch',
+				vi.fn(async () => Response.json(body, { status })),
+			)
 
 		answer(200, { company_name: 'EZE FOODS LIMITED', rc_number: '7654321', type: 'RC' })
 		const found = await provider.call('POST', `/business/${owner.customerId}/cac/lookup`, { token: owner.token })

@@ -34,7 +34,16 @@ describeApi('saved cards', () => {
 		await fund(ctx, owner, 2_000)
 		const saved = await list()
 		expect(saved).toEqual([
-			{ id: expect.any(String), brand: 'visa', last4: '4081', exp_month: 12, exp_year: 2030, bank: 'TEST BANK', is_default: true, created_at: expect.any(String) },
+			{
+				id: expect.any(String),
+				brand: 'visa',
+				last4: '4081',
+				exp_month: 12,
+				exp_year: 2030,
+				bank: 'TEST BANK',
+				is_default: true,
+				created_at: expect.any(String),
+			},
 		])
 		expect(JSON.stringify(saved)).not.toContain('AUTH_')
 		const wallet = await ctx.call('GET', '/wallet', { token: owner.token })
@@ -49,7 +58,15 @@ describeApi('saved cards', () => {
 		const [first] = await list(account)
 		const [second] = await ctx.db
 			.insert(cards)
-			.values({ customerId: account.customerId, authorizationCode: 'AUTH_x', signature: 'SIG_other', brand: 'mastercard', last4: '5060', expMonth: 1, expYear: 2029 })
+			.values({
+				customerId: account.customerId,
+				authorizationCode: 'AUTH_x',
+				signature: 'SIG_other',
+				brand: 'mastercard',
+				last4: '5060',
+				expMonth: 1,
+				expYear: 2029,
+			})
 			.returning()
 		const made = await ctx.call('POST', `/cards/${second!.id}/default`, { token: account.token })
 		expect(made).toMatchObject({ status: 200, body: { message: 'Default card changed.' } })
@@ -65,14 +82,17 @@ describeApi('saved cards', () => {
 		expect((await ctx.call('DELETE', `/cards/${first.id}`, { token: account.token })).body.data).toEqual([])
 	})
 
-	test("a card of another business is a 404; a Viewer sees cards but may not change them", async () => {
+	test('a card of another business is a 404; a Viewer sees cards but may not change them', async () => {
 		const [card] = await list()
 		const stranger = await ctx.createAccount()
 		for (const [method, path] of [
 			['POST', `/cards/${card.id}/default`],
 			['DELETE', `/cards/${card.id}`],
 		] as const) {
-			expect(await ctx.call(method, path, { token: stranger.token })).toMatchObject({ status: 404, body: { message: 'We could not find that card.' } })
+			expect(await ctx.call(method, path, { token: stranger.token })).toMatchObject({
+				status: 404,
+				body: { message: 'We could not find that card.' },
+			})
 		}
 		expect(await list(stranger)).toEqual([])
 		const viewer = await ctx.createMember(owner, 'Viewer')

@@ -45,10 +45,16 @@ export const cardRoutes = [
 		response: CardsResponse,
 		handler: async ({ params, auth, deps }) => {
 			await withCards(deps.db, auth.customerId, async (tx) => {
-				const [card] = await tx.select().from(cards).where(and(eq(cards.id, params.id), eq(cards.customerId, auth.customerId)))
+				const [card] = await tx
+					.select()
+					.from(cards)
+					.where(and(eq(cards.id, params.id), eq(cards.customerId, auth.customerId)))
 				if (!card) throw notFound('card')
 				if (card.isDefault) return
-				await tx.update(cards).set({ isDefault: false }).where(and(eq(cards.customerId, auth.customerId), eq(cards.isDefault, true)))
+				await tx
+					.update(cards)
+					.set({ isDefault: false })
+					.where(and(eq(cards.customerId, auth.customerId), eq(cards.isDefault, true)))
 				await tx.update(cards).set({ isDefault: true }).where(eq(cards.id, card.id))
 				await recordActivity(tx, {
 					customerId: auth.customerId,
@@ -77,7 +83,12 @@ export const cardRoutes = [
 					.returning()
 				if (!card) throw notFound('card')
 				if (card.isDefault) {
-					const [next] = await tx.select({ id: cards.id }).from(cards).where(eq(cards.customerId, auth.customerId)).orderBy(desc(cards.createdAt)).limit(1)
+					const [next] = await tx
+						.select({ id: cards.id })
+						.from(cards)
+						.where(eq(cards.customerId, auth.customerId))
+						.orderBy(desc(cards.createdAt))
+						.limit(1)
 					if (next) await tx.update(cards).set({ isDefault: true }).where(eq(cards.id, next.id))
 				}
 				await recordActivity(tx, {

@@ -6,7 +6,12 @@ import { describeApi, testApi } from '#tests/support/test-api.ts'
 // GET /openapi.json is public, like the document it serves: there is no token case.
 
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: unknown }
-type Operation = { security: unknown[]; responses: Record<string, unknown>; requestBody?: unknown; parameters?: Array<{ name: string; in: string }> }
+type Operation = {
+	security: unknown[]
+	responses: Record<string, unknown>
+	requestBody?: unknown
+	parameters?: Array<{ name: string; in: string }>
+}
 
 describeApi('openapi', () => {
 	test('GET /openapi.json is an OpenAPI 3.1.0 document', async () => {
@@ -40,7 +45,11 @@ describeApi('openapi', () => {
 		const { call } = await testApi()
 		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> }
 		const formOf = (path: string) => {
-			const body = paths[path]!.post!.requestBody as { required: boolean; description?: string; content: Record<string, { schema: Schema }> }
+			const body = paths[path]!.post!.requestBody as {
+				required: boolean
+				description?: string
+				content: Record<string, { schema: Schema }>
+			}
 			expect(body.required).toBe(true)
 			expect(Object.keys(body.content)).toEqual(['multipart/form-data'])
 			return { description: body.description, schema: body.content['multipart/form-data']!.schema }
@@ -72,10 +81,16 @@ describeApi('openapi', () => {
 		const { paths } = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> }
 		const contentOf = (path: string) => (paths[path]!.get!.responses['200'] as { content: Record<string, { schema: Schema }> }).content
 		expect(contentOf('/transactions.csv')).toEqual({ 'text/csv': { schema: { type: 'string' } } })
-		expect(contentOf('/policies/{id}/certificate')).toEqual({ 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } })
+		expect(contentOf('/policies/{id}/certificate')).toEqual({
+			'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+		})
 		expect(Object.keys(contentOf('/documents/{id}'))).toEqual(['application/octet-stream'])
 		const wallet = contentOf('/wallet')['application/json']!.schema
-		expect(wallet).toMatchObject({ type: 'object', properties: { data: { type: 'object' }, message: { type: 'string' } }, required: ['data'] })
+		expect(wallet).toMatchObject({
+			type: 'object',
+			properties: { data: { type: 'object' }, message: { type: 'string' } },
+			required: ['data'],
+		})
 	})
 
 	test('every route the API serves is in the document', async () => {

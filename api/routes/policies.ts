@@ -18,12 +18,19 @@ const ActivationForm = z
 			.file()
 			.max(UPLOAD_MAX_BYTES)
 			.optional()
-			.describe("A staff plan's activation sheet, CSV or XLSX (told by its content): email and date_of_birth of each member of its staff, once each, as GET /policies/{id}/staff-sheet gives it. A staff plan sends only this"),
+			.describe(
+				"A staff plan's activation sheet, CSV or XLSX (told by its content): email and date_of_birth of each member of its staff, once each, as GET /policies/{id}/staff-sheet gives it. A staff plan sends only this",
+			),
 	})
 	.catchall(
 		z.union([
 			z.string().describe('An activation field, named by the product'),
-			z.file().max(UPLOAD_MAX_BYTES).describe('An activation document, named by the product: JPG, PNG or PDF as its `accept` allows (told by its content: a picture must decode, up to 50 megapixels, and is stored re-encoded without its metadata; a PDF needs its header and %%EOF and no HTML), 5 MB at most'),
+			z
+				.file()
+				.max(UPLOAD_MAX_BYTES)
+				.describe(
+					'An activation document, named by the product: JPG, PNG or PDF as its `accept` allows (told by its content: a picture must decode, up to 50 megapixels, and is stored re-encoded without its metadata; a PDF needs its header and %%EOF and no HTML), 5 MB at most',
+				),
 		]),
 	)
 

@@ -22,7 +22,8 @@ export const productRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/products',
-		summary: 'The catalogue, optionally of one category (?category=health|auto|gadget|travel|others), each with its purchase fields and, for health plans, a from price',
+		summary:
+			'The catalogue, optionally of one category (?category=health|auto|gadget|travel|others), each with its purchase fields and, for health plans, a from price',
 		tag: 'products',
 		auth: 'public',
 		query: ProductsQuery,

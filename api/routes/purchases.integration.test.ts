@@ -48,12 +48,19 @@ describeApi('the catalogue', () => {
 	})
 
 	test('POST /products/compute-price quotes; bad input gets the schema messages with paths', async () => {
-		const quote = await ctx.call('POST', '/products/compute-price', { body: { product_id: 2, vehicle_class: 'private_car', vehicle_value: '₦4,500,000' } })
+		const quote = await ctx.call('POST', '/products/compute-price', {
+			body: { product_id: 2, vehicle_class: 'private_car', vehicle_value: '₦4,500,000' },
+		})
 		expect(quote).toMatchObject({ status: 200, body: { data: { product_id: 2, total: 225_000, period: 'annual' } } })
-		const bad = await ctx.call('POST', '/products/compute-price', { body: { product_id: 2, vehicle_class: 'private_car', vehicle_value: 100 } })
+		const bad = await ctx.call('POST', '/products/compute-price', {
+			body: { product_id: 2, vehicle_class: 'private_car', vehicle_value: 100 },
+		})
 		expect(bad).toMatchObject({
 			status: 400,
-			body: { message: 'We cover vehicles worth at least ₦200,000.', errors: [{ path: 'vehicle_value', message: 'We cover vehicles worth at least ₦200,000.' }] },
+			body: {
+				message: 'We cover vehicles worth at least ₦200,000.',
+				errors: [{ path: 'vehicle_value', message: 'We cover vehicles worth at least ₦200,000.' }],
+			},
 		})
 		expect(await ctx.call('POST', '/products/compute-price', { body: { product_id: 99 } })).toMatchObject({
 			status: 400,
@@ -87,7 +94,10 @@ describeApi('buying cover', () => {
 	})
 
 	test('bad input gets every message with its path', async () => {
-		const res = await ctx.call('POST', '/purchases', { token: owner.token, body: { product_id: 2, vehicle_class: 'boat', payment_option: 'cash' } })
+		const res = await ctx.call('POST', '/purchases', {
+			token: owner.token,
+			body: { product_id: 2, vehicle_class: 'boat', payment_option: 'cash' },
+		})
 		expect(res.status).toBe(400)
 		expect(res.body.errors).toEqual([
 			{ path: 'vehicle_class', message: 'Choose the class of the vehicle.' },
@@ -160,13 +170,18 @@ describeApi('buying cover', () => {
 		const key = newKey('buy')
 		const started = await buy(buyer, { ...THIRD_PARTY }, key)
 		expect(started.status).toBe(201)
-		expect(started.body.data).toMatchObject({ purchase: { status: 'awaiting_payment', payment_option: 'gateway', amount: 15_000 }, policy: null })
+		expect(started.body.data).toMatchObject({
+			purchase: { status: 'awaiting_payment', payment_option: 'gateway', amount: 15_000 },
+			policy: null,
+		})
 		const { reference, authorization_url } = started.body.data.payment
 		expect(authorization_url).toContain(reference)
 		expect((await buy(buyer, { ...THIRD_PARTY }, key)).body.data.payment.reference).toBe(reference)
 		await checkout(ctx, reference, 'approve')
 		await ctx.sandbox.idle()
-		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({ body: { data: { status: 'success', amount: 15_000, purpose: 'purchase' } } })
+		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({
+			body: { data: { status: 'success', amount: 15_000, purpose: 'purchase' } },
+		})
 		const event = chargeSuccessEvent({ reference, amountKobo: 1_500_000, email: buyer.email, paidAt: new Date() })
 		for (let i = 0; i < 3; i++) expect((await webhook(ctx, event)).status).toBe(200)
 		const transfers = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference))
@@ -214,18 +229,28 @@ describeApi('buying cover', () => {
 
 		beforeAll(async () => {
 			await fund(ctx, owner, 100_000)
-			policyId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body
-				.data.policy.id
+			policyId = (
+				await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })
+			).body.data.policy.id
 			activeId = (await buy(owner, { ...DELIVERY, payment_option: 'wallet' })).body.data.policy.id
 		})
 
-		test('GET /policies lists the business\'s own; GET /policies/:id is 404 for another business', async () => {
+		test("GET /policies lists the business's own; GET /policies/:id is 404 for another business", async () => {
 			const list = await ctx.call('GET', '/policies', { token: owner.token })
 			expect(list.status).toBe(200)
 			expect(list.body.data.map((p: { id: string }) => p.id)).toContain(policyId)
-			expect((await ctx.call('GET', '/policies', { token: individual.token })).body.data.map((p: { id: string }) => p.id)).not.toContain(policyId)
+			expect((await ctx.call('GET', '/policies', { token: individual.token })).body.data.map((p: { id: string }) => p.id)).not.toContain(
+				policyId,
+			)
 			const one = await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })
-			expect(one.body.data).toMatchObject({ id: policyId, product_id: 5, premium: 27_000, documents: [], activation: null, quote: { total: 27_000 } })
+			expect(one.body.data).toMatchObject({
+				id: policyId,
+				product_id: 5,
+				premium: 27_000,
+				documents: [],
+				activation: null,
+				quote: { total: 27_000 },
+			})
 			expect(await ctx.call('GET', `/policies/${policyId}`, { token: individual.token })).toMatchObject({
 				status: 404,
 				body: { message: 'We could not find that policy.' },
@@ -257,7 +282,10 @@ describeApi('buying cover', () => {
 		test('activation refuses files that are not JPG, PNG or PDF by their bytes, or above 5 MB, and missing fields', async () => {
 			const gif = await activate(owner.token, policyId, gadgetForm({ receipt: new TextEncoder().encode('GIF89a....') }))
 			expect(gif.status).toBe(400)
-			expect(await gif.json()).toEqual({ message: 'Upload a JPG, PNG or PDF.', errors: [{ path: 'receipt', message: 'Upload a JPG, PNG or PDF.' }] })
+			expect(await gif.json()).toEqual({
+				message: 'Upload a JPG, PNG or PDF.',
+				errors: [{ path: 'receipt', message: 'Upload a JPG, PNG or PDF.' }],
+			})
 			const big = new Uint8Array(5 * 1024 * 1024 + 1)
 			big.set(JPG)
 			const large = await activate(owner.token, policyId, gadgetForm({ proof_of_ownership: big }))
@@ -269,7 +297,8 @@ describeApi('buying cover', () => {
 			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data.status).toBe('pending')
 		})
 
-		const storedFiles = async () => (await readdir(ctx.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length
+		const storedFiles = async () =>
+			(await readdir(ctx.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length
 
 		test('a PNG header on an HTML page, or a PDF header on one, is refused beside its field, and nothing is stored', async () => {
 			const before = await storedFiles()
@@ -283,13 +312,21 @@ describeApi('buying cover', () => {
 				{ path: 'photo', message: 'This picture could not be read: it is damaged or not a picture. Upload a JPG or PNG photo.' },
 			])
 			expect(await storedFiles()).toBe(before)
-			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data).toMatchObject({ status: 'pending', documents: [] })
+			expect((await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })).body.data).toMatchObject({
+				status: 'pending',
+				documents: [],
+			})
 		})
 
 		test('a real PNG is stored re-encoded, its metadata dropped; documents download as attachments the browser must not sniff', async () => {
-			const pngId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body.data
-				.policy.id as string
-			const png = new Uint8Array(await photo('png').withMetadata({ exif: { IFD0: { Artist: 'Ngozi at home' } } }).toBuffer())
+			const pngId = (
+				await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })
+			).body.data.policy.id as string
+			const png = new Uint8Array(
+				await photo('png')
+					.withMetadata({ exif: { IFD0: { Artist: 'Ngozi at home' } } })
+					.toBuffer(),
+			)
 			expect((await sharp(png).metadata()).exif).toBeDefined()
 			expect((await activate(owner.token, pngId, gadgetForm({ proof_of_ownership: png }))).status).toBe(200)
 			const detail = (await ctx.call('GET', `/policies/${pngId}`, { token: owner.token })).body.data
@@ -325,7 +362,9 @@ describeApi('buying cover', () => {
 			expect(file.headers.get('content-type')).toBe('application/pdf')
 			expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
 			expect((await ctx.call('GET', `/documents/${receipt.id}`, { token: individual.token })).status).toBe(404)
-			const certificate = await ctx.api.request(`/api/v1/policies/${policyId}/certificate`, { headers: { authorization: `Bearer ${owner.token}` } })
+			const certificate = await ctx.api.request(`/api/v1/policies/${policyId}/certificate`, {
+				headers: { authorization: `Bearer ${owner.token}` },
+			})
 			expect(certificate.headers.get('content-disposition')).toMatch(/^attachment; filename="certificate-CP-GDGT-\d{4}-\d{6}\.pdf"$/)
 			const text = await pdfText(new Uint8Array(await certificate.arrayBuffer()))
 			expect(text).toContain('Premium ₦27,000, paid')
@@ -339,10 +378,13 @@ describeApi('buying cover', () => {
 		})
 
 		test('two activations at once: one wins, and the loser leaves no files behind', async () => {
-			const raceId = (await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })).body
-				.data.policy.id as string
+			const raceId = (
+				await buy(owner, { product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual', payment_option: 'wallet' })
+			).body.data.policy.id as string
 			const before = await storedFiles()
-			const statuses = (await Promise.all([activate(owner.token, raceId, gadgetForm()), activate(owner.token, raceId, gadgetForm())])).map((r) => r.status)
+			const statuses = (await Promise.all([activate(owner.token, raceId, gadgetForm()), activate(owner.token, raceId, gadgetForm())])).map(
+				(r) => r.status,
+			)
 			expect(statuses.sort()).toEqual([200, 409])
 			expect(await storedFiles()).toBe(before + 3)
 			const detail = (await ctx.call('GET', `/policies/${raceId}`, { token: owner.token })).body.data
@@ -351,7 +393,13 @@ describeApi('buying cover', () => {
 
 		test("health activation checks the date of birth: a real past day, within a senior plan's ages", async () => {
 			await fund(ctx, individual, 100_000)
-			const bought = await buy(individual, { product_id: 22, plan_type: 'standard', members: 1, period: 'monthly', payment_option: 'wallet' })
+			const bought = await buy(individual, {
+				product_id: 22,
+				plan_type: 'standard',
+				members: 1,
+				period: 'monthly',
+				payment_option: 'wallet',
+			})
 			expect(bought.status).toBe(201)
 			const seniorId = bought.body.data.policy.id as string
 			const healthForm = (dateOfBirth: string) => {
@@ -363,7 +411,9 @@ describeApi('buying cover', () => {
 			const year = new Date().getUTCFullYear()
 			const young = await activate(individual.token, seniorId, healthForm(`${year - 40}-01-15`))
 			expect(young.status).toBe(400)
-			expect((await young.json()).errors).toEqual([{ path: 'date_of_birth', message: expect.stringMatching(/^This plan covers people aged 60 to 85: this person is (39|40)\.$/) }])
+			expect((await young.json()).errors).toEqual([
+				{ path: 'date_of_birth', message: expect.stringMatching(/^This plan covers people aged 60 to 85: this person is (39|40)\.$/) },
+			])
 			const future = await activate(individual.token, seniorId, healthForm(`${year + 1}-01-15`))
 			expect((await future.json()).errors).toEqual([{ path: 'date_of_birth', message: 'The date of birth cannot be in the future.' }])
 			const senior = await activate(individual.token, seniorId, healthForm(`${year - 70}-01-15`))

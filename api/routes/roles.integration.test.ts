@@ -70,7 +70,11 @@ describeApi('roles and permissions', () => {
 	})
 
 	test('POST /roles creates a role from the catalogue that members can be given', async () => {
-		const res = await create({ name: ' Claims officer ', description: 'Handles claims', permissions: ['claims.manage', 'claims.view', 'claims.view'] })
+		const res = await create({
+			name: ' Claims officer ',
+			description: 'Handles claims',
+			permissions: ['claims.manage', 'claims.view', 'claims.view'],
+		})
 		expect(res.status).toBe(201)
 		expect(res.body.message).toBe('Role Claims officer created.')
 		expect(res.body.data).toMatchObject({
@@ -101,8 +105,12 @@ describeApi('roles and permissions', () => {
 			],
 		})
 		expect((await create({ name: 'x', permissions: [] })).body).toEqual(fieldError('permissions', 'Choose at least one permission.'))
-		expect((await create({ name: 'x', permissions: ['wallet.steal'] })).body).toEqual(fieldError('permissions', 'Choose permissions from the list.'))
-		expect((await create({ name: 'x', permissions: ['CLAIMS.VIEW'] })).body).toEqual(fieldError('permissions', 'Choose permissions from the list.'))
+		expect((await create({ name: 'x', permissions: ['wallet.steal'] })).body).toEqual(
+			fieldError('permissions', 'Choose permissions from the list.'),
+		)
+		expect((await create({ name: 'x', permissions: ['CLAIMS.VIEW'] })).body).toEqual(
+			fieldError('permissions', 'Choose permissions from the list.'),
+		)
 		expect((await create({ name: 'x'.repeat(61), permissions: ['claims.view'] })).body).toEqual(
 			fieldError('name', 'Use at most 60 characters for the name of the role.'),
 		)
@@ -119,7 +127,10 @@ describeApi('roles and permissions', () => {
 		}
 		const first = await create({ name: 'Payroll', permissions: ['invoices.view'] })
 		expect(first.status).toBe(201)
-		expect(await create({ name: 'PAYROLL', permissions: ['invoices.view'] })).toMatchObject({ status: 409, body: fieldError('name', NAME_TAKEN) })
+		expect(await create({ name: 'PAYROLL', permissions: ['invoices.view'] })).toMatchObject({
+			status: 409,
+			body: fieldError('name', NAME_TAKEN),
+		})
 		// Another business has names of its own.
 		expect((await create({ name: 'Payroll', permissions: ['invoices.view'] }, stranger.token)).status).toBe(201)
 	})
@@ -129,9 +140,14 @@ describeApi('roles and permissions', () => {
 		const member = await ctx.createMember(owner, keeper.id)
 		const res = await create({ name: 'Treasurer', permissions: ['claims.view', 'wallet.fund', 'wallet.withdraw'] }, member.token)
 		expect(res.status).toBe(400)
-		expect(res.body).toEqual(fieldError('permissions', 'You can only grant permissions you have yourself, not wallet.fund, wallet.withdraw.'))
+		expect(res.body).toEqual(
+			fieldError('permissions', 'You can only grant permissions you have yourself, not wallet.fund, wallet.withdraw.'),
+		)
 		expect((await create({ name: 'Claims viewer', permissions: ['claims.view'] }, member.token)).status).toBe(201)
-		const patch = await ctx.call('PATCH', `/roles/${keeper.id}`, { token: member.token, body: { permissions: ['roles.manage', 'team.manage'] } })
+		const patch = await ctx.call('PATCH', `/roles/${keeper.id}`, {
+			token: member.token,
+			body: { permissions: ['roles.manage', 'team.manage'] },
+		})
 		expect(patch.body).toEqual(fieldError('permissions', 'You can only grant permissions you have yourself, not team.manage.'))
 	})
 
@@ -145,13 +161,24 @@ describeApi('roles and permissions', () => {
 		})
 		expect(res.status).toBe(200)
 		expect(res.body.message).toBe('Role Auditor saved.')
-		expect(res.body.data).toMatchObject({ id: role.id, name: 'Auditor', description: 'Reads the log', permissions: ['activities.view', 'claims.view'], member_count: 1 })
-		expect(await activity('role.updated')).toBe(`Ngozi changed the role ${role.name}: renamed it to Auditor; changed its description; added activities.view`)
+		expect(res.body.data).toMatchObject({
+			id: role.id,
+			name: 'Auditor',
+			description: 'Reads the log',
+			permissions: ['activities.view', 'claims.view'],
+			member_count: 1,
+		})
+		expect(await activity('role.updated')).toBe(
+			`Ngozi changed the role ${role.name}: renamed it to Auditor; changed its description; added activities.view`,
+		)
 		expect((await ctx.call('GET', '/activities', { token: member.token })).status).toBe(200)
 
 		const rename = await ctx.call('PATCH', `/roles/${role.id}`, { token: owner.token, body: { name: 'AUDITOR' } })
 		expect(rename.body.data.name).toBe('AUDITOR')
-		const same = await ctx.call('PATCH', `/roles/${role.id}`, { token: owner.token, body: { permissions: ['claims.view', 'activities.view'] } })
+		const same = await ctx.call('PATCH', `/roles/${role.id}`, {
+			token: owner.token,
+			body: { permissions: ['claims.view', 'activities.view'] },
+		})
 		expect(same.status).toBe(200)
 		expect(await activity('role.updated')).toBe(`Ngozi changed the role Auditor: renamed it to AUDITOR`)
 	})
@@ -176,13 +203,19 @@ describeApi('roles and permissions', () => {
 		expect(held).toMatchObject({ status: 409, body: { message: 'Members still hold this role. Give them another role first.' } })
 
 		await ctx.call('PATCH', `/team/member/${member.userId}`, { token: owner.token, body: { role_id: await ctx.roleId('Viewer') } })
-		const invited = await ctx.call('POST', '/invitations', { token: owner.token, body: { email: `r-${randomUUID().slice(0, 8)}@example.test`, role_id: role.id } })
+		const invited = await ctx.call('POST', '/invitations', {
+			token: owner.token,
+			body: { email: `r-${randomUUID().slice(0, 8)}@example.test`, role_id: role.id },
+		})
 		const offered = await ctx.call('DELETE', `/roles/${role.id}`, { token: owner.token })
 		expect(offered).toMatchObject({ status: 409, body: { message: 'A pending invitation offers this role. Revoke the invitation first.' } })
 
 		await ctx.call('DELETE', `/invitations/${invited.body.data.id}`, { token: owner.token })
 		const res = await ctx.call('DELETE', `/roles/${role.id}`, { token: owner.token })
-		expect(res).toMatchObject({ status: 200, body: { message: `Role ${role.name} deleted.`, data: { message: `Role ${role.name} deleted.` } } })
+		expect(res).toMatchObject({
+			status: 200,
+			body: { message: `Role ${role.name} deleted.`, data: { message: `Role ${role.name} deleted.` } },
+		})
 		expect(await activity('role.deleted')).toBe(`Ngozi deleted the role ${role.name}`)
 		expect(await ctx.call('GET', `/roles/${role.id}`, { token: owner.token })).toMatchObject(NOT_FOUND)
 		expect(await ctx.call('DELETE', `/roles/${role.id}`, { token: owner.token })).toMatchObject(NOT_FOUND)
@@ -204,7 +237,10 @@ describeApi('roles and permissions', () => {
 		expect(await ctx.call('DELETE', `/roles/${theirs.id}`, { token: owner.token })).toMatchObject(NOT_FOUND)
 		expect(await ctx.call('GET', `/roles/${randomUUID()}`, { token: owner.token })).toMatchObject(NOT_FOUND)
 		expect((await ctx.call('GET', '/roles', { token: owner.token })).body.data.map((r: { id: string }) => r.id)).not.toContain(theirs.id)
-		const invite = await ctx.call('POST', '/invitations', { token: owner.token, body: { email: `x-${randomUUID().slice(0, 8)}@example.test`, role_id: theirs.id } })
+		const invite = await ctx.call('POST', '/invitations', {
+			token: owner.token,
+			body: { email: `x-${randomUUID().slice(0, 8)}@example.test`, role_id: theirs.id },
+		})
 		expect(invite.body).toEqual(fieldError('role_id', 'Choose a role from the list.'))
 		expect((await ctx.call('GET', `/roles/${theirs.id}`, { token: stranger.token })).status).toBe(200)
 	})

@@ -115,7 +115,7 @@ export const roleRoutes = [
 	defineRoute({
 		method: 'patch',
 		path: '/roles/:id',
-		summary: "Change a role of the business: its name, description or permissions",
+		summary: 'Change a role of the business: its name, description or permissions',
 		tag: 'roles',
 		auth: 'user',
 		permission: 'roles.manage',

@@ -8,7 +8,7 @@ import type { SandboxGateway } from '../payments/index.ts'
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/:reference'
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
 	text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
 function page(title: string, body: string) {
@@ -18,7 +18,7 @@ function page(title: string, body: string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1b1f24;margin:0;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;padding:2rem;max-width:24rem;width:calc(100% - 2rem)}
@@ -40,15 +40,20 @@ export function mountSandboxCheckout(app: Hono<Env>, deps: Deps, gateway: Sandbo
 		if (!checkout) return c.html(page('Payment not found', '<h1>We could not find that payment.</h1>'), 404)
 		if (checkout.status !== 'pending') {
 			const word = checkout.status === 'success' ? 'paid' : 'declined'
-			return c.html(page('Payment finished', `<h1>This payment was already ${word}.</h1><p><a href="${escape(checkout.returnUrl)}">Return to the portal</a></p>`))
+			return c.html(
+				page(
+					'Payment finished',
+					`<h1>This payment was already ${word}.</h1><p><a href="${escapeHtml(checkout.returnUrl)}">Return to the portal</a></p>`,
+				),
+			)
 		}
 		return c.html(
 			page(
 				`Pay ${formatNairaFull(checkout.amount)}`,
 				`<h1>Sandbox checkout</h1>
-<p>${escape(checkout.email)}</p>
+<p>${escapeHtml(checkout.email)}</p>
 <p class="amount">${formatNairaFull(checkout.amount)}</p>
-<p>Reference ${escape(reference)}</p>
+<p>Reference ${escapeHtml(reference)}</p>
 <form method="post">
 <button class="pay" type="submit" name="outcome" value="approve">Pay with test card</button>
 <button class="decline" type="submit" name="outcome" value="decline">Decline</button>
@@ -77,19 +82,29 @@ export const sandboxCheckoutOperations = {
 			operationId: 'getSandboxCheckoutReference',
 			security: [],
 			parameters: [{ name: 'reference', in: 'path', required: true, schema: { type: 'string' } }],
-			responses: { '200': { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'No such checkout' } },
+			responses: {
+				'200': { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } },
+				'404': { description: 'No such checkout' },
+			},
 		},
 		post: {
-			summary: 'Pay or decline (form field outcome=approve|decline): redirects to the callback URL with ?reference=; a payment sends charge.success to the webhook',
+			summary:
+				'Pay or decline (form field outcome=approve|decline): redirects to the callback URL with ?reference=; a payment sends charge.success to the webhook',
 			tags: ['sandbox'],
 			operationId: 'postSandboxCheckoutReference',
 			security: [],
 			parameters: [{ name: 'reference', in: 'path', required: true, schema: { type: 'string' } }],
 			requestBody: {
 				required: true,
-				content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { outcome: { enum: ['approve', 'decline'] } } } } },
+				content: {
+					'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { outcome: { enum: ['approve', 'decline'] } } } },
+				},
 			},
-			responses: { '303': { description: 'Back to the callback URL' }, '400': { description: 'No outcome' }, '404': { description: 'No such checkout' } },
+			responses: {
+				'303': { description: 'Back to the callback URL' },
+				'400': { description: 'No outcome' },
+				'404': { description: 'No such checkout' },
+			},
 		},
 	},
 }

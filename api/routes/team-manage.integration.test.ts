@@ -121,8 +121,14 @@ describeApi('managing the team', () => {
 		expect(res.body).toEqual(fieldError('role_id', 'You can only give a role whose permissions you have yourself.'))
 		expect((await patch(admin.userId, { role_id: await ctx.roleId('Owner') }, admin.token)).status).toBe(400)
 		const onOwner = await patch(owner.userId, { status: 'deactivated' }, admin.token)
-		expect(onOwner).toMatchObject({ status: 403, body: { message: 'Only someone with every permission of the Owner role can change this member.' } })
-		const invited = await ctx.call('POST', '/invitations', { token: admin.token, body: { email: newEmail(), role_id: await ctx.roleId('Owner') } })
+		expect(onOwner).toMatchObject({
+			status: 403,
+			body: { message: 'Only someone with every permission of the Owner role can change this member.' },
+		})
+		const invited = await ctx.call('POST', '/invitations', {
+			token: admin.token,
+			body: { email: newEmail(), role_id: await ctx.roleId('Owner') },
+		})
 		expect(invited.body).toEqual(fieldError('role_id', 'You can only give a role whose permissions you have yourself.'))
 		expect((await patch(viewer.userId, { role_id: await ctx.roleId('HR') }, admin.token)).status).toBe(200)
 	})
@@ -134,13 +140,18 @@ describeApi('managing the team', () => {
 		expect((await patch(member.userId, { role_id: 'admin' })).body).toEqual(fieldError('role_id', 'Not a valid id.'))
 		expect((await patch(member.userId, { role_id: randomUUID() })).body).toEqual(fieldError('role_id', 'Choose a role from the list.'))
 		const theirs = await ctx.call('POST', '/roles', { token: stranger.token, body: { name: 'Theirs', permissions: ['claims.view'] } })
-		expect((await patch(member.userId, { role_id: theirs.body.data.id })).body).toEqual(fieldError('role_id', 'Choose a role from the list.'))
+		expect((await patch(member.userId, { role_id: theirs.body.data.id })).body).toEqual(
+			fieldError('role_id', 'Choose a role from the list.'),
+		)
 		expect((await patch('12', { status: 'active' })).body).toEqual(fieldError('id', 'Not a valid id.'))
 	})
 
 	test("PATCH /team/member/:id of another business's member is not found; without team.manage it is forbidden", async () => {
 		for (const id of [stranger.userId, randomUUID()]) {
-			expect(await patch(id, { status: 'deactivated' })).toMatchObject({ status: 404, body: { message: 'We could not find that team member.' } })
+			expect(await patch(id, { status: 'deactivated' })).toMatchObject({
+				status: 404,
+				body: { message: 'We could not find that team member.' },
+			})
 		}
 		expect((await ctx.call('GET', `/users/${stranger.userId}`, { token: stranger.token })).status).toBe(200)
 		const viewer = await ctx.createMember(owner, 'Viewer')
@@ -166,7 +177,8 @@ describeApi('managing the team', () => {
 		const sent = await invite()
 		clock.advanceClock(8 * DAY)
 		// The owner's token has expired with the week: sign in again.
-		const token = (await clock.call('POST', '/auth/sign-in', { body: { email: owner.email, password: owner.password } })).body.data.access_token
+		const token = (await clock.call('POST', '/auth/sign-in', { body: { email: owner.email, password: owner.password } })).body.data
+			.access_token
 		expect((await clock.call('GET', `/invitations/preview?token=${sent.token}`)).status).toBe(410)
 		const res = await clock.call('POST', `/invitations/${sent.id}/resend`, { token })
 		expect(res.status).toBe(200)
@@ -197,7 +209,14 @@ describeApi('managing the team', () => {
 		})
 		const taken = await invite()
 		await ctx.call('POST', '/auth/sign-up', {
-			body: { account_type: 'individual', first_name: 'Bola', last_name: 'Ade', email: taken.email, phone: '08031234567', password: person.password },
+			body: {
+				account_type: 'individual',
+				first_name: 'Bola',
+				last_name: 'Ade',
+				email: taken.email,
+				phone: '08031234567',
+				password: person.password,
+			},
 		})
 		expect(await ctx.call('POST', `/invitations/${taken.id}/resend`, { token: owner.token })).toMatchObject({
 			status: 409,

@@ -71,7 +71,9 @@ describeApi('team and invitations', () => {
 	test('an invitation expires after 7 days', async () => {
 		const clock = await testApi()
 		const email = newEmail()
-		expect((await clock.call('POST', '/invitations', { token: owner.token, body: { email, role_id: await clock.roleId('HR') } })).status).toBe(201)
+		expect(
+			(await clock.call('POST', '/invitations', { token: owner.token, body: { email, role_id: await clock.roleId('HR') } })).status,
+		).toBe(201)
 		const token = await clock.invitationToken(email)
 		clock.advanceClock(7 * DAY - 60_000)
 		expect((await clock.call('GET', `/invitations/preview?token=${token}`)).status).toBe(200)

@@ -120,12 +120,7 @@ export const teamRoutes = [
 							.select({ n: count() })
 							.from(users)
 							.where(
-								and(
-									eq(users.customerId, auth.customerId),
-									eq(users.roleId, ownerId),
-									eq(users.status, 'active'),
-									ne(users.id, member.id),
-								),
+								and(eq(users.customerId, auth.customerId), eq(users.roleId, ownerId), eq(users.status, 'active'), ne(users.id, member.id)),
 							)
 					: [{ n: 0 }]
 				if (leavesNoActiveOwner({ wasActiveOwner, staysActiveOwner, otherActiveOwners: others!.n })) {

@@ -92,7 +92,11 @@ describeApi('transactions', () => {
 		const lines = (res.body as string).trimEnd().split('\r\n')
 		expect(lines[0]).toBe('date,reference,type,status,stage,amount,fee,description')
 		expect(lines).toHaveLength(3)
-		expect(lines[2]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${refs.paid},withdrawal,success,succeeded,5000,10,"Withdrawal to CHINEDU OBI, Guaranty Trust Bank 0123456780"$`))
+		expect(lines[2]).toMatch(
+			new RegExp(
+				`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${refs.paid},withdrawal,success,succeeded,5000,10,"Withdrawal to CHINEDU OBI, Guaranty Trust Bank 0123456780"$`,
+			),
+		)
 		const all = await ctx.call('GET', '/transactions.csv', { token: owner.token })
 		expect((all.body as string).trimEnd().split('\r\n')).toHaveLength(6)
 		expect((await ctx.call('GET', '/transactions.csv?status=nope', { token: owner.token })).status).toBe(400)
@@ -100,8 +104,17 @@ describeApi('transactions', () => {
 
 	test('a receipt shows the transaction, where the money went, and its ledger entries', async () => {
 		const funded = (await ctx.call('GET', `/transactions/${ids.funded}`, { token: owner.token })).body.data
-		expect(funded).toMatchObject({ reference: refs.funded, type: 'funding', status: 'success', amount: 20_000, bank: null, failure_reason: null })
-		expect(funded.entries.map((e: { account: string; amount: number; transfer_kind: string }) => [e.transfer_kind, e.account, e.amount])).toEqual([
+		expect(funded).toMatchObject({
+			reference: refs.funded,
+			type: 'funding',
+			status: 'success',
+			amount: 20_000,
+			bank: null,
+			failure_reason: null,
+		})
+		expect(
+			funded.entries.map((e: { account: string; amount: number; transfer_kind: string }) => [e.transfer_kind, e.account, e.amount]),
+		).toEqual([
 			['funding', 'wallet', 20_000],
 			['funding', 'gateway_clearing', -20_000],
 		])
@@ -111,7 +124,9 @@ describeApi('transactions', () => {
 			bank: { bank_name: 'Guaranty Trust Bank', account_number: '0123456789', account_name: 'AMINA BELLO' },
 			failure_reason: 'The beneficiary bank declined the transfer',
 		})
-		expect(bounced.entries.map((e: { account: string; amount: number; transfer_kind: string }) => [e.transfer_kind, e.account, e.amount])).toEqual([
+		expect(
+			bounced.entries.map((e: { account: string; amount: number; transfer_kind: string }) => [e.transfer_kind, e.account, e.amount]),
+		).toEqual([
 			['withdrawal', 'payouts_in_transit', 2_000],
 			['withdrawal', 'fees', 10],
 			['withdrawal', 'wallet', -2_010],
@@ -200,7 +215,15 @@ describeApi('purchases in the history', () => {
 		await checkout(ctx, refs.card, 'approve')
 		await ctx.sandbox.idle()
 		const paid = await receipt(ids.card)
-		expect(paid).toMatchObject({ type: 'purchase', status: 'success', stage: 'success', reference: refs.card, amount: 15_000, bank: null, failure_reason: null })
+		expect(paid).toMatchObject({
+			type: 'purchase',
+			status: 'success',
+			stage: 'success',
+			reference: refs.card,
+			amount: 15_000,
+			bank: null,
+			failure_reason: null,
+		})
 		expect(paid.policy.policy_number).toMatch(/^CP-AUTO-\d{4}-\d{6}$/)
 		expect(paid.entries.map((e: Entry) => [e.transfer_kind, e.account, e.amount])).toEqual([
 			['premium', 'premium_income', 15_000],
@@ -254,10 +277,13 @@ describeApi('purchases in the history', () => {
 		])
 	})
 
-	test("another business never sees them", async () => {
+	test('another business never sees them', async () => {
 		const stranger = await ctx.createAccount({ kyc: true })
 		await fund(ctx, stranger, 15_000)
-		await ctx.call('POST', '/purchases', { token: stranger.token, body: { ...THIRD_PARTY, payment_option: 'wallet', idempotency_key: newKey('buy') } })
+		await ctx.call('POST', '/purchases', {
+			token: stranger.token,
+			body: { ...THIRD_PARTY, payment_option: 'wallet', idempotency_key: newKey('buy') },
+		})
 		const theirs = await list('?type=purchase', stranger.token)
 		expect(theirs.total).toBe(1)
 		expect(theirs.items[0].id).not.toBe(ids.wallet)

@@ -19,7 +19,8 @@ export const transactionRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/transactions',
-		summary: "The wallet's fundings and withdrawals and the purchases that moved money, newest first; filter by type, status and dates (days in Lagos time)",
+		summary:
+			"The wallet's fundings and withdrawals and the purchases that moved money, newest first; filter by type, status and dates (days in Lagos time)",
 		tag: 'transactions',
 		auth: 'user',
 		permission: 'transactions.view',

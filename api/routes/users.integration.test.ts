@@ -92,7 +92,10 @@ describeApi('users and permissions', () => {
 		expect(name.body).toEqual({ message: 'Enter your last name.', errors: [{ path: 'last_name', message: 'Enter your last name.' }] })
 
 		const body = { first_name: 'Mallory' }
-		expect(await ctx.call('PATCH', `/users/${stranger.userId}`, { token: owner.token, body })).toMatchObject({ status: 404, body: NOT_FOUND })
+		expect(await ctx.call('PATCH', `/users/${stranger.userId}`, { token: owner.token, body })).toMatchObject({
+			status: 404,
+			body: NOT_FOUND,
+		})
 		expect(await ctx.call('PATCH', `/users/${owner.userId}`, { token: viewer.token, body })).toMatchObject({ status: 403, body: FORBIDDEN })
 		expect((await ctx.call('PATCH', `/users/${viewer.userId}`, { token: viewer.token, body: { first_name: 'Bolu' } })).status).toBe(200)
 		expect((await ctx.call('GET', `/users/${stranger.userId}`, { token: stranger.token })).body.data.first_name).toBe('Ngozi')
@@ -104,7 +107,10 @@ describeApi('users and permissions', () => {
 		const renamed = await ctx.call('PATCH', `/users/${member.userId}`, { token: admin.token, body: { first_name: 'Tolu' } })
 		expect(renamed).toMatchObject({ status: 200, body: { data: { first_name: 'Tolu' } } })
 		const refused = await ctx.call('PATCH', `/users/${owner.userId}`, { token: admin.token, body: { first_name: 'Mallory' } })
-		expect(refused).toMatchObject({ status: 403, body: { message: 'Only someone with every permission of the Owner role can change this member.' } })
+		expect(refused).toMatchObject({
+			status: 403,
+			body: { message: 'Only someone with every permission of the Owner role can change this member.' },
+		})
 		expect((await ctx.call('GET', `/users/${owner.userId}`, { token: owner.token })).body.data.first_name).not.toBe('Mallory')
 		// Their own profile, whatever they hold.
 		expect((await ctx.call('PATCH', `/users/${admin.userId}`, { token: admin.token, body: { first_name: 'Ada' } })).status).toBe(200)
@@ -164,7 +170,10 @@ describeApi('users and permissions', () => {
 		const other = await ctx.call('POST', '/users/find-existing-users', { token: owner.token, body: { emails: [stranger.email] } })
 		expect(other.body.data.existing).toEqual([])
 		const empty = await ctx.call('POST', '/users/find-existing-users', { token: owner.token, body: { emails: [] } })
-		expect(empty.body).toEqual({ message: 'Give at least one email address.', errors: [{ path: 'emails', message: 'Give at least one email address.' }] })
+		expect(empty.body).toEqual({
+			message: 'Give at least one email address.',
+			errors: [{ path: 'emails', message: 'Give at least one email address.' }],
+		})
 		const bad = await ctx.call('POST', '/users/find-existing-users', { token: owner.token, body: { emails: [unknown, 'nope'] } })
 		expect(bad.status).toBe(400)
 		expect(bad.body.errors).toEqual([{ path: 'emails.1', message: 'Enter a valid email address, like name@company.com.' }])
@@ -180,7 +189,10 @@ describeApi('users and permissions', () => {
 		const viewerRole = SEED_ROLES.find((r) => r.name === 'Viewer')!
 		expect(ofViewer.body.data).toEqual([...viewerRole.permissions].sort())
 		expect((await ctx.call('GET', `/permissions/user/${finance.userId}`, { token: finance.token })).status).toBe(200)
-		expect(await ctx.call('GET', `/permissions/user/${owner.userId}`, { token: finance.token })).toMatchObject({ status: 403, body: FORBIDDEN })
+		expect(await ctx.call('GET', `/permissions/user/${owner.userId}`, { token: finance.token })).toMatchObject({
+			status: 403,
+			body: FORBIDDEN,
+		})
 	})
 
 	test('GET /permissions/user/:id of another business is not found; a malformed id is bad input', async () => {

@@ -2,13 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { Id, MessageResponse } from '../contract/common.ts'
 import { PermissionsResponse } from '../contract/activities.ts'
-import {
-	ChangePasswordBody,
-	FindExistingUsersBody,
-	FindExistingUsersResponse,
-	UpdateUserBody,
-	User,
-} from '../contract/users.ts'
+import { ChangePasswordBody, FindExistingUsersBody, FindExistingUsersResponse, UpdateUserBody, User } from '../contract/users.ts'
 import { rolePermissions, users } from '../db/schema.ts'
 import { type AuthUser, defineRoute } from '../http.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'

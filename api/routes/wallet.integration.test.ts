@@ -115,13 +115,20 @@ describeApi('funding the wallet', () => {
 		await ctx.sandbox.idle()
 		expect(await balanceOf(ctx, account)).toBe(7_500)
 		for (let i = 0; i < 3; i++) {
-			expect(await ctx.call('POST', '/payments/verify', { body: { reference } })).toMatchObject({ status: 200, body: { data: { status: 'success', amount: 7_500 } } })
+			expect(await ctx.call('POST', '/payments/verify', { body: { reference } })).toMatchObject({
+				status: 200,
+				body: { data: { status: 'success', amount: 7_500 } },
+			})
 		}
-		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({ body: { data: { status: 'success', amount: 7_500 } } })
+		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({
+			body: { data: { status: 'success', amount: 7_500 } },
+		})
 		expect(await balanceOf(ctx, account)).toBe(7_500)
 		expect(await creditsOf(reference)).toBe(1)
 		const logged = await ctx.call('GET', '/activities?type=wallet.funded', { token: account.token })
-		expect(logged.body.data.items.map((a: { description: string }) => a.description)).toEqual([`Ngozi funded the wallet with ₦7,500 (${reference})`])
+		expect(logged.body.data.items.map((a: { description: string }) => a.description)).toEqual([
+			`Ngozi funded the wallet with ₦7,500 (${reference})`,
+		])
 	})
 
 	test('the callback alone credits the wallet when no webhook came', async () => {
@@ -131,7 +138,10 @@ describeApi('funding the wallet', () => {
 			body: { data: { status: 'pending', amount: 1_000 } },
 		})
 		// Paid at the gateway, but its webhook never arrives.
-		await ctx.db.update(sandboxCharges).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxCharges.reference, body.data.reference))
+		await ctx.db
+			.update(sandboxCharges)
+			.set({ status: 'success', paidAt: new Date() })
+			.where(eq(sandboxCharges.reference, body.data.reference))
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference: body.data.reference } })
 		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000, purpose: 'funding' } })
 		await ctx.sandbox.idle()
@@ -155,7 +165,8 @@ describeApi('funding the wallet', () => {
 
 	test('the sandbox tries a webhook the API did not take 3 times, with pauses, then gives up', async () => {
 		vi.spyOn(console, 'warn').mockImplementation(() => {})
-		const toApi = async (body: string, headers: Record<string, string>) => ctx.api.request('/api/v1/payments/webhook', { method: 'POST', headers, body })
+		const toApi = async (body: string, headers: Record<string, string>) =>
+			ctx.api.request('/api/v1/payments/webhook', { method: 'POST', headers, body })
 		const tries: number[] = []
 		try {
 			ctx.sandbox.deliverTo(async (body, headers) => {
@@ -271,4 +282,3 @@ describeApi('funding the wallet', () => {
 		expect(await ctx.call('GET', '/wallet', { token: hr.token })).toMatchObject({ status: 403 })
 	})
 })
-

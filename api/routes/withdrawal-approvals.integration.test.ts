@@ -33,7 +33,10 @@ describeApi('withdrawal approvals', () => {
 		return res.body.data as { id: string; needs_approval: boolean; status: string }
 	}
 	const confirm = async (id: string) =>
-		ctx.call('POST', `/wallet/withdrawals/${id}/confirm`, { token: requester.token, body: { otp: await withdrawalCode(ctx, requester.email) } })
+		ctx.call('POST', `/wallet/withdrawals/${id}/confirm`, {
+			token: requester.token,
+			body: { otp: await withdrawalCode(ctx, requester.email) },
+		})
 	const approve = (id: string, token = finance.token) => ctx.call('POST', `/wallet/withdrawals/${id}/approve`, { token })
 
 	test('POST /wallet/withdrawals/:id/approve needs a valid bearer token', async () => {
@@ -51,7 +54,10 @@ describeApi('withdrawal approvals', () => {
 	test('above it: the code, then another member approves, then the payout', async () => {
 		const w = await ask(5_001)
 		expect(w.needs_approval).toBe(true)
-		expect(await approve(w.id)).toMatchObject({ status: 409, body: { message: 'The requester must confirm this withdrawal with their code first.' } })
+		expect(await approve(w.id)).toMatchObject({
+			status: 409,
+			body: { message: 'The requester must confirm this withdrawal with their code first.' },
+		})
 		const confirmed = await confirm(w.id)
 		expect(confirmed.body).toMatchObject({
 			message: 'Confirmed. Another member with withdrawal permission must now approve it.',
@@ -66,7 +72,10 @@ describeApi('withdrawal approvals', () => {
 		expect(['processing', 'succeeded']).toContain(approved.body.data.status)
 		expect((await approve(w.id)).status).toBe(200)
 		const other = await ctx.createMember(owner, 'Admin')
-		expect(await approve(w.id, other.token)).toMatchObject({ status: 409, body: { message: 'Someone else already approved this withdrawal.' } })
+		expect(await approve(w.id, other.token)).toMatchObject({
+			status: 409,
+			body: { message: 'Someone else already approved this withdrawal.' },
+		})
 		await ctx.sandbox.idle()
 		expect((await ctx.call('GET', `/wallet/withdrawals/${w.id}`, { token: owner.token })).body.data.status).toBe('succeeded')
 		const logged = await ctx.call('GET', '/activities?type=wallet.withdrawal_approved', { token: owner.token })

@@ -30,7 +30,9 @@ describeApi('withdrawals', () => {
 			body: { bank_code: '058', account_number: '0123456780', idempotency_key: newKey('wd'), ...body },
 		})
 	const transfersOf = async (reference: string) =>
-		(await ctx.db.select({ kind: ledgerTransfers.kind }).from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference))).map((t) => t.kind)
+		(await ctx.db.select({ kind: ledgerTransfers.kind }).from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference))).map(
+			(t) => t.kind,
+		)
 	const funded = async (amount: number) => {
 		const account = await ctx.createAccount()
 		await fund(ctx, account, amount)
@@ -52,11 +54,25 @@ describeApi('withdrawals', () => {
 	test('GET /banks lists the banks; POST /banks/resolve names the account holder', async () => {
 		const banks = await ctx.call('GET', '/banks', { token: owner.token })
 		expect(banks.body.data).toContainEqual({ code: '058', name: 'Guaranty Trust Bank' })
-		const resolved = await ctx.call('POST', '/banks/resolve', { token: owner.token, body: { bank_code: '058', account_number: '0123456780' } })
-		expect(resolved.body.data).toEqual({ bank_code: '058', bank_name: 'Guaranty Trust Bank', account_number: '0123456780', account_name: 'CHINEDU OBI' })
+		const resolved = await ctx.call('POST', '/banks/resolve', {
+			token: owner.token,
+			body: { bank_code: '058', account_number: '0123456780' },
+		})
+		expect(resolved.body.data).toEqual({
+			bank_code: '058',
+			bank_name: 'Guaranty Trust Bank',
+			account_number: '0123456780',
+			account_name: 'CHINEDU OBI',
+		})
 		const body = (bank_code: string, account_number: string) => ({ token: owner.token, body: { bank_code, account_number } })
-		expect(await ctx.call('POST', '/banks/resolve', body('999', '0123456780'))).toMatchObject({ status: 400, body: fieldError('bank_code', 'Choose a bank from the list.') })
-		expect(await ctx.call('POST', '/banks/resolve', body('058', '12345'))).toMatchObject({ status: 400, body: fieldError('account_number', 'Enter the 10-digit account number.') })
+		expect(await ctx.call('POST', '/banks/resolve', body('999', '0123456780'))).toMatchObject({
+			status: 400,
+			body: fieldError('bank_code', 'Choose a bank from the list.'),
+		})
+		expect(await ctx.call('POST', '/banks/resolve', body('058', '12345'))).toMatchObject({
+			status: 400,
+			body: fieldError('account_number', 'Enter the 10-digit account number.'),
+		})
 		expect(await ctx.call('POST', '/banks/resolve', body('058', '0001234567'))).toMatchObject({
 			status: 400,
 			body: fieldError('account_number', 'We could not find that account at that bank. Check the number and the bank.'),
@@ -83,11 +99,16 @@ describeApi('withdrawals', () => {
 		expect(await balanceOf(ctx, account)).toBe(4_990)
 		expect((await ctx.call('GET', '/wallet', { token: account.token })).body.data.pending_withdrawals).toEqual({ count: 1, amount: 5_000 })
 		const mail = await ctx.latestMail(account.email)
-		expect(mail?.text).toContain(`₦5,000 (plus a ₦10 transfer fee) to CHINEDU OBI, Guaranty Trust Bank 0123456780, reference ${made.body.data.reference}`)
+		expect(mail?.text).toContain(
+			`₦5,000 (plus a ₦10 transfer fee) to CHINEDU OBI, Guaranty Trust Bank 0123456780, reference ${made.body.data.reference}`,
+		)
 
 		const wrong = await ctx.call('POST', `/wallet/withdrawals/${id}/confirm`, { token: account.token, body: { otp: '000000' } })
 		expect(wrong).toMatchObject({ status: 400, body: { message: 'That code is not right. You have 4 tries left.' } })
-		const confirmed = await ctx.call('POST', `/wallet/withdrawals/${id}/confirm`, { token: account.token, body: { otp: await withdrawalCode(ctx, account.email) } })
+		const confirmed = await ctx.call('POST', `/wallet/withdrawals/${id}/confirm`, {
+			token: account.token,
+			body: { otp: await withdrawalCode(ctx, account.email) },
+		})
 		expect(confirmed.status).toBe(200)
 		// The sandbox's webhook may settle it before the answer is written.
 		expect(['processing', 'succeeded']).toContain(confirmed.body.data.status)
@@ -99,7 +120,9 @@ describeApi('withdrawals', () => {
 		// A retry of the confirmation changes nothing.
 		const again = await ctx.call('POST', `/wallet/withdrawals/${id}/confirm`, { token: account.token, body: { otp: '123456' } })
 		expect(again).toMatchObject({ status: 200, body: { data: { status: 'succeeded' } } })
-		const types = (await ctx.call('GET', '/activities?page_size=10', { token: account.token })).body.data.items.map((a: { type: string }) => a.type)
+		const types = (await ctx.call('GET', '/activities?page_size=10', { token: account.token })).body.data.items.map(
+			(a: { type: string }) => a.type,
+		)
 		expect(types.slice(0, 3)).toEqual(['wallet.withdrawal_paid', 'wallet.withdrawal_confirmed', 'wallet.withdrawal_requested'])
 		expect((await reconcile(ctx.db)).problems).toEqual([])
 	})
@@ -118,9 +141,9 @@ describeApi('withdrawals', () => {
 		expect((await webhook(ctx, { ...event, event: 'transfer.success', data: { ...event.data, status: 'success' } })).status).toBe(200)
 		expect(await balanceOf(ctx, account)).toBe(3_000)
 		expect(await transfersOf(reference)).toEqual(['withdrawal', 'withdrawal_reversal'])
-		expect((await ctx.call('GET', '/activities?type=wallet.withdrawal_failed', { token: account.token })).body.data.items[0].description).toBe(
-			'The withdrawal of ₦2,000 to AMINA BELLO failed (The beneficiary bank declined the transfer): ₦2,010 back in the wallet',
-		)
+		expect(
+			(await ctx.call('GET', '/activities?type=wallet.withdrawal_failed', { token: account.token })).body.data.items[0].description,
+		).toBe('The withdrawal of ₦2,000 to AMINA BELLO failed (The beneficiary bank declined the transfer): ₦2,010 back in the wallet')
 	})
 
 	test('a payout that bounces after it was paid is reversed too, settlement and all', async () => {
@@ -129,8 +152,17 @@ describeApi('withdrawals', () => {
 		const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, body.data.id))
 		expect(row!.status).toBe('succeeded')
 		expect(await balanceOf(ctx, account)).toBe(60_000 - 55_050)
-		const event = transferEvent({ reference: row!.reference, transferCode: row!.transferCode!, amountKobo: 5_500_000, status: 'success', reason: '' })
-		expect((await webhook(ctx, { ...event, event: 'transfer.reversed', data: { ...event.data, status: 'reversed', reason: 'Account closed' } })).status).toBe(200)
+		const event = transferEvent({
+			reference: row!.reference,
+			transferCode: row!.transferCode!,
+			amountKobo: 5_500_000,
+			status: 'success',
+			reason: '',
+		})
+		expect(
+			(await webhook(ctx, { ...event, event: 'transfer.reversed', data: { ...event.data, status: 'reversed', reason: 'Account closed' } }))
+				.status,
+		).toBe(200)
 		expect(await balanceOf(ctx, account)).toBe(60_000)
 		expect(await transfersOf(row!.reference)).toEqual(['withdrawal', 'withdrawal_settlement', 'withdrawal_reversal'])
 		expect((await reconcile(ctx.db)).problems).toEqual([])
@@ -139,10 +171,22 @@ describeApi('withdrawals', () => {
 	test('more than the balance, with the fee, is refused with the balance said; nothing moves', async () => {
 		const account = await funded(1_000)
 		const res = await ask(account, { amount: 995 })
-		expect(res).toMatchObject({ status: 400, body: fieldError('amount', 'Your wallet has ₦1,000: not enough for ₦995 plus the ₦10 transfer fee.') })
-		expect(await ask(account, { amount: 50 })).toMatchObject({ status: 400, body: fieldError('amount', 'Enter an amount of at least ₦100.') })
-		expect(await ask(account, { amount: 150.5 })).toMatchObject({ status: 400, body: fieldError('amount', 'Enter a whole number of Naira, without kobo.') })
-		expect(await ask(account, { amount: 500, bank_code: '1' })).toMatchObject({ status: 400, body: fieldError('bank_code', 'Choose a bank from the list.') })
+		expect(res).toMatchObject({
+			status: 400,
+			body: fieldError('amount', 'Your wallet has ₦1,000: not enough for ₦995 plus the ₦10 transfer fee.'),
+		})
+		expect(await ask(account, { amount: 50 })).toMatchObject({
+			status: 400,
+			body: fieldError('amount', 'Enter an amount of at least ₦100.'),
+		})
+		expect(await ask(account, { amount: 150.5 })).toMatchObject({
+			status: 400,
+			body: fieldError('amount', 'Enter a whole number of Naira, without kobo.'),
+		})
+		expect(await ask(account, { amount: 500, bank_code: '1' })).toMatchObject({
+			status: 400,
+			body: fieldError('bank_code', 'Choose a bank from the list.'),
+		})
 		expect(await balanceOf(ctx, account)).toBe(1_000)
 		expect(await ctx.db.select().from(withdrawals).where(eq(withdrawals.customerId, account.customerId))).toEqual([])
 	})
@@ -150,25 +194,40 @@ describeApi('withdrawals', () => {
 	test('the same idempotency key answers the same withdrawal and debits once', async () => {
 		const account = await funded(5_000)
 		const key = newKey()
-		const [a, b] = await Promise.all([ask(account, { amount: 1_000, idempotency_key: key }), ask(account, { amount: 1_000, idempotency_key: key })])
+		const [a, b] = await Promise.all([
+			ask(account, { amount: 1_000, idempotency_key: key }),
+			ask(account, { amount: 1_000, idempotency_key: key }),
+		])
 		expect([a.status, b.status]).toEqual([201, 201])
 		expect(a.body.data.id).toBe(b.body.data.id)
 		expect(await balanceOf(ctx, account)).toBe(3_990)
-		expect(await ask(account, { amount: 2_000, idempotency_key: key })).toMatchObject({ status: 409, body: { errors: [{ path: 'idempotency_key' }] } })
+		expect(await ask(account, { amount: 2_000, idempotency_key: key })).toMatchObject({
+			status: 409,
+			body: { errors: [{ path: 'idempotency_key' }] },
+		})
 	})
 
 	test('cancelling before the payout gives everything back; a cancelled withdrawal cannot be confirmed', async () => {
 		const account = await funded(2_000)
 		const { body } = await ask(account, { amount: 1_000 })
 		const cancelled = await ctx.call('POST', `/wallet/withdrawals/${body.data.id}/cancel`, { token: account.token })
-		expect(cancelled).toMatchObject({ status: 200, body: { message: 'Withdrawal cancelled: ₦1,010 is back in your wallet.', data: { status: 'cancelled' } } })
+		expect(cancelled).toMatchObject({
+			status: 200,
+			body: { message: 'Withdrawal cancelled: ₦1,010 is back in your wallet.', data: { status: 'cancelled' } },
+		})
 		expect((await ctx.call('POST', `/wallet/withdrawals/${body.data.id}/cancel`, { token: account.token })).status).toBe(200)
 		expect(await balanceOf(ctx, account)).toBe(2_000)
-		const confirm = await ctx.call('POST', `/wallet/withdrawals/${body.data.id}/confirm`, { token: account.token, body: { otp: await withdrawalCode(ctx, account.email) } })
+		const confirm = await ctx.call('POST', `/wallet/withdrawals/${body.data.id}/confirm`, {
+			token: account.token,
+			body: { otp: await withdrawalCode(ctx, account.email) },
+		})
 		expect(confirm).toMatchObject({ status: 409, body: { message: 'This withdrawal was cancelled.' } })
 		const paid = await withdraw(ctx, account, 500)
 		const late = await ctx.call('POST', `/wallet/withdrawals/${paid.body.data.id}/cancel`, { token: account.token })
-		expect(late).toMatchObject({ status: 409, body: { message: 'The payout of this withdrawal has started: it can no longer be cancelled.' } })
+		expect(late).toMatchObject({
+			status: 409,
+			body: { message: 'The payout of this withdrawal has started: it can no longer be cancelled.' },
+		})
 	})
 
 	test('a code confirms its own withdrawal only; a new code replaces the old; at most 3 codes in 15 minutes', async () => {
@@ -176,17 +235,27 @@ describeApi('withdrawals', () => {
 		const first = (await ask(account, { amount: 500 })).body.data
 		const firstCode = await withdrawalCode(ctx, account.email)
 		const second = (await ask(account, { amount: 600 })).body.data
-		const wrongOne = await ctx.call('POST', `/wallet/withdrawals/${first.id}/confirm`, { token: account.token, body: { otp: await withdrawalCode(ctx, account.email) } })
+		const wrongOne = await ctx.call('POST', `/wallet/withdrawals/${first.id}/confirm`, {
+			token: account.token,
+			body: { otp: await withdrawalCode(ctx, account.email) },
+		})
 		expect(wrongOne).toMatchObject({ status: 400, body: { message: 'This code has expired or was already used. Ask for a new one.' } })
 		const resent = await ctx.call('POST', `/wallet/withdrawals/${first.id}/resend-code`, { token: account.token })
 		expect(resent).toMatchObject({ status: 200, body: { message: 'We sent a new code. Check your email.' } })
 		const newCode = await withdrawalCode(ctx, account.email)
 		if (newCode !== firstCode) {
-			expect((await ctx.call('POST', `/wallet/withdrawals/${first.id}/confirm`, { token: account.token, body: { otp: firstCode } })).status).toBe(400)
+			expect(
+				(await ctx.call('POST', `/wallet/withdrawals/${first.id}/confirm`, { token: account.token, body: { otp: firstCode } })).status,
+			).toBe(400)
 		}
-		expect((await ctx.call('POST', `/wallet/withdrawals/${first.id}/confirm`, { token: account.token, body: { otp: newCode } })).status).toBe(200)
+		expect(
+			(await ctx.call('POST', `/wallet/withdrawals/${first.id}/confirm`, { token: account.token, body: { otp: newCode } })).status,
+		).toBe(200)
 		const limited = await ctx.call('POST', `/wallet/withdrawals/${second.id}/resend-code`, { token: account.token })
-		expect(limited).toMatchObject({ status: 429, body: { message: 'You have asked for 3 codes in 15 minutes. Wait a few minutes, then ask again.' } })
+		expect(limited).toMatchObject({
+			status: 429,
+			body: { message: 'You have asked for 3 codes in 15 minutes. Wait a few minutes, then ask again.' },
+		})
 		expect(await ask(account, { amount: 700 })).toMatchObject({ status: 429 })
 		expect(await balanceOf(ctx, account)).toBe(5_000 - 510 - 610)
 	})
@@ -196,7 +265,9 @@ describeApi('withdrawals', () => {
 		const { body } = await ask(account, { amount: 1_000 })
 		const finance = await ctx.createMember(account, 'Finance')
 		const code = await withdrawalCode(ctx, account.email)
-		expect(await ctx.call('POST', `/wallet/withdrawals/${body.data.id}/confirm`, { token: finance.token, body: { otp: code } })).toMatchObject({
+		expect(
+			await ctx.call('POST', `/wallet/withdrawals/${body.data.id}/confirm`, { token: finance.token, body: { otp: code } }),
+		).toMatchObject({
 			status: 403,
 			body: { message: 'Only the person who asked for this withdrawal can confirm it.' },
 		})
@@ -207,7 +278,10 @@ describeApi('withdrawals', () => {
 			['POST', `/wallet/withdrawals/${body.data.id}/cancel`, undefined],
 			['POST', `/wallet/withdrawals/${body.data.id}/approve`, undefined],
 		] as const) {
-			expect(await ctx.call(method, path, { token: stranger.token, body: payload })).toMatchObject({ status: 404, body: { message: 'We could not find that withdrawal.' } })
+			expect(await ctx.call(method, path, { token: stranger.token, body: payload })).toMatchObject({
+				status: 404,
+				body: { message: 'We could not find that withdrawal.' },
+			})
 		}
 	})
 

@@ -1,7 +1,14 @@
 import { formatNairaFull } from '../contract/money.ts'
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
-import { BanksResponse, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '../contract/withdrawals.ts'
+import {
+	BanksResponse,
+	ConfirmWithdrawalBody,
+	ResolveAccountBody,
+	ResolvedAccount,
+	WithdrawBody,
+	Withdrawal,
+} from '../contract/withdrawals.ts'
 import type { Deps } from '../deps.ts'
 import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
@@ -59,7 +66,9 @@ export const withdrawalRoutes = [
 				const message = 'We could not find that account at that bank. Check the number and the bank.'
 				throw new ApiError(400, message, [{ path: 'account_number', message }])
 			}
-			return { data: { bank_code: bank.code, bank_name: bank.name, account_number: body.account_number, account_name: account.accountName } }
+			return {
+				data: { bank_code: bank.code, bank_name: bank.name, account_number: body.account_number, account_name: account.accountName },
+			}
 		},
 	}),
 	defineRoute({
@@ -87,7 +96,8 @@ export const withdrawalRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/wallet/withdrawals/:id',
-		summary: 'One withdrawal; while it is paid out, it finishes what a crash or a lost webhook left: starts the payout if it never reached the gateway, or asks the gateway how it went',
+		summary:
+			'One withdrawal; while it is paid out, it finishes what a crash or a lost webhook left: starts the payout if it never reached the gateway, or asks the gateway how it went',
 		tag: 'withdrawals',
 		auth: 'user',
 		permission: 'wallet.view',

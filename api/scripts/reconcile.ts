@@ -17,7 +17,9 @@ try {
 		for (const problem of problems) console.error(`  - ${problem}`)
 		process.exitCode = 1
 	} else {
-		console.log(`Reconciled ${accounts} accounts, ${transfers} transfers and ${entries} entries: every balance equals the sum of its entries.`)
+		console.log(
+			`Reconciled ${accounts} accounts, ${transfers} transfers and ${entries} entries: every balance equals the sum of its entries.`,
+		)
 	}
 } finally {
 	await database.close()

@@ -25,11 +25,7 @@ export async function issueToken(db: Db, userId: string, now: Date) {
 }
 
 /** The user behind a bearer token, with a replacement token when this one is due for rotation. */
-export async function authenticate(
-	db: Db,
-	token: string,
-	now: Date,
-): Promise<{ auth: AuthUser; newToken?: string } | null> {
+export async function authenticate(db: Db, token: string, now: Date): Promise<{ auth: AuthUser; newToken?: string } | null> {
 	const [row] = await db
 		.select({
 			tokenId: tokens.id,
@@ -41,18 +37,13 @@ export async function authenticate(
 			email: users.email,
 			firstName: users.firstName,
 			emailVerifiedAt: users.emailVerifiedAt,
-			permissions: sql<string[]>`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
+			permissions: sql<
+				string[]
+			>`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
 		})
 		.from(tokens)
 		.innerJoin(users, eq(users.id, tokens.userId))
-		.where(
-			and(
-				eq(tokens.tokenHash, sha256(token)),
-				isNull(tokens.revokedAt),
-				gt(tokens.expiresAt, now),
-				eq(users.status, 'active'),
-			),
-		)
+		.where(and(eq(tokens.tokenHash, sha256(token)), isNull(tokens.revokedAt), gt(tokens.expiresAt, now), eq(users.status, 'active')))
 	if (!row) return null
 	const { createdAt, rotatedAt, ...auth } = row
 	if (!shouldRotate(createdAt, rotatedAt, now)) return { auth }
@@ -81,11 +72,5 @@ export async function revokeAllTokens(db: Db, userId: string, now: Date, except?
 	await db
 		.update(tokens)
 		.set({ revokedAt: now })
-		.where(
-			and(
-				eq(tokens.userId, userId),
-				isNull(tokens.revokedAt),
-				except ? sql`${tokens.id} <> ${except}` : undefined,
-			),
-		)
+		.where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), except ? sql`${tokens.id} <> ${except}` : undefined))
 }

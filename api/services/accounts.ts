@@ -51,9 +51,6 @@ export async function findUserByEmail(db: Db, email: string) {
 	return row ?? null
 }
 
-export async function recordActivity(
-	db: Db,
-	entry: { customerId: string; actorUserId: string | null; type: string; description: string },
-) {
+export async function recordActivity(db: Db, entry: { customerId: string; actorUserId: string | null; type: string; description: string }) {
 	await db.insert(activities).values(entry)
 }

@@ -44,7 +44,9 @@ function checkField(field: FormField, raw: string): string | null {
 	if (!value) return field.required ? `Enter the ${inSentence(field.label)}.` : null
 	switch (field.kind) {
 		case 'date':
-			return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : `Enter the ${inSentence(field.label)} as YYYY-MM-DD.`
+			return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+				? null
+				: `Enter the ${inSentence(field.label)} as YYYY-MM-DD.`
 		case 'email':
 			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter an email address like name@example.com.'
 		case 'phone':
@@ -54,7 +56,9 @@ function checkField(field: FormField, raw: string): string | null {
 		case 'number':
 		case 'naira': {
 			const n = Number(value.replace(/[₦,\s]/g, ''))
-			return Number.isInteger(n) && n >= field.min && n <= field.max ? null : `Enter the ${inSentence(field.label)} as a whole number from ${field.min} to ${field.max}.`
+			return Number.isInteger(n) && n >= field.min && n <= field.max
+				? null
+				: `Enter the ${inSentence(field.label)} as a whole number from ${field.min} to ${field.max}.`
 		}
 		default:
 			return value.length <= 200 ? null : `Keep the ${inSentence(field.label)} to 200 characters.`
@@ -115,34 +119,36 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 		await Promise.all(keys.map((key) => deps.storage.remove(key)))
 		throw error
 	}
-	return deps.db.transaction(async (tx) => {
-		const [activated] = await tx
-			.update(policies)
-			.set({ status: 'active', activation: values, activatedAt: deps.now() })
-			.where(and(eq(policies.id, policy.id), eq(policies.status, 'pending')))
-			.returning()
-		if (!activated) throw new ApiError(409, 'This policy is already active.')
-		if (uploads.length) {
-			await tx.insert(documents).values(
-				uploads.map((u, i) => ({
-					customerId: auth.customerId,
-					policyId: policy.id,
-					field: u.field,
-					filename: u.name.slice(0, 200),
-					mediaType: u.type,
-					size: u.bytes.length,
-					storageKey: keys[i]!,
-				})),
-			)
-		}
-		await recordActivity(tx, {
-			customerId: auth.customerId,
-			actorUserId: auth.id,
-			type: 'policies.activated',
-			description: `${auth.firstName} activated ${product.name} policy ${policy.policyNumber}`,
+	return deps.db
+		.transaction(async (tx) => {
+			const [activated] = await tx
+				.update(policies)
+				.set({ status: 'active', activation: values, activatedAt: deps.now() })
+				.where(and(eq(policies.id, policy.id), eq(policies.status, 'pending')))
+				.returning()
+			if (!activated) throw new ApiError(409, 'This policy is already active.')
+			if (uploads.length) {
+				await tx.insert(documents).values(
+					uploads.map((u, i) => ({
+						customerId: auth.customerId,
+						policyId: policy.id,
+						field: u.field,
+						filename: u.name.slice(0, 200),
+						mediaType: u.type,
+						size: u.bytes.length,
+						storageKey: keys[i]!,
+					})),
+				)
+			}
+			await recordActivity(tx, {
+				customerId: auth.customerId,
+				actorUserId: auth.id,
+				type: 'policies.activated',
+				description: `${auth.firstName} activated ${product.name} policy ${policy.policyNumber}`,
+			})
+			return activated
 		})
-		return activated
-	}).catch(forget)
+		.catch(forget)
 }
 
 /** A document's bytes, for its own business only. */
@@ -158,7 +164,13 @@ export async function readDocument(deps: Deps, customerId: string, id: string) {
 
 export async function documentsOf(db: Db, policyId: string) {
 	return db
-		.select({ id: documents.id, field: documents.field, filename: documents.filename, media_type: documents.mediaType, size: documents.size })
+		.select({
+			id: documents.id,
+			field: documents.field,
+			filename: documents.filename,
+			media_type: documents.mediaType,
+			size: documents.size,
+		})
 		.from(documents)
 		.where(eq(documents.policyId, policyId))
 		.orderBy(documents.createdAt, documents.id)

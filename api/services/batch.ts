@@ -41,7 +41,11 @@ export const FILE_SIZE_MESSAGE = 'The file must be 5 MB or smaller.'
 const PRODUCT_MESSAGE = 'Choose a health plan: batch upload buys a staff health plan.'
 
 const badRequest = (problems: Problem[], status: 400 | 422 = 400) =>
-	new ApiError(status, problems[0]!.message, problems.map(({ path, message }) => ({ path, message })))
+	new ApiError(
+		status,
+		problems[0]!.message,
+		problems.map(({ path, message }) => ({ path, message })),
+	)
 
 /** Batch upload buys a staff plan, which only a business has (spec section 1). */
 async function requireBusiness(db: Db, customerId: string) {
@@ -107,7 +111,10 @@ export async function previewBatch(deps: Deps, auth: AuthUser, readForm: ReadFor
 	const period = form.get('period')
 	const periods = product?.periods ?? []
 	if (!isPeriod(period) || (product && !periods.includes(period))) {
-		problems.push({ path: 'period', message: `Choose a cover period: ${(periods.length ? periods : Object.keys(PERIOD_LABELS)).map((p) => PERIOD_LABELS[p as Period].toLowerCase()).join(', ')}.` })
+		problems.push({
+			path: 'period',
+			message: `Choose a cover period: ${(periods.length ? periods : Object.keys(PERIOD_LABELS)).map((p) => PERIOD_LABELS[p as Period].toLowerCase()).join(', ')}.`,
+		})
 	}
 	const upload = await readUpload(form, 'the staff list')
 	if ('path' in upload) problems.push(upload)
@@ -165,7 +172,11 @@ export async function buyBatch(deps: Deps, auth: AuthUser, body: { batch_id: str
 	await requireBusiness(deps.db, auth.customerId)
 	const batch = await findBatch(deps.db, auth.customerId, body.batch_id)
 	if (batch.errors.length) {
-		throw new ApiError(400, `Fix the rows and upload the file again: ${batch.errors.length} of them ${batch.errors.length === 1 ? 'has a problem' : 'have problems'}.`, rowProblems(batch.errors))
+		throw new ApiError(
+			400,
+			`Fix the rows and upload the file again: ${batch.errors.length} of them ${batch.errors.length === 1 ? 'has a problem' : 'have problems'}.`,
+			rowProblems(batch.errors),
+		)
 	}
 	const product = productById(batch.productId as Product['id'])
 	const enrol = async (tx: Tx, plan: PolicyRow) => {
@@ -202,7 +213,7 @@ export async function buyBatch(deps: Deps, auth: AuthUser, body: { batch_id: str
 		{ quote: batchQuote(batch), payment_option: 'wallet', idempotency_key: `batch/${batch.id}/${body.idempotency_key}` },
 		{ onPlanIssued: enrol },
 	)
-	if (!outcome.policy || outcome.policy.kind !== 'plan') throw new ApiError(409, 'This staff list could not become a staff plan.')
+	if (outcome.policy?.kind !== 'plan') throw new ApiError(409, 'This staff list could not become a staff plan.')
 	return { ...outcome, staffCount: await staffCount(deps.db, outcome.policy.id) }
 }
 
@@ -256,7 +267,11 @@ export async function activatePlan(deps: Deps, auth: AuthUser, plan: PolicyRow, 
 	})
 	const problems = [...rowProblems(checked.errors), ...missing]
 	if (problems.length) {
-		throw new ApiError(400, `The sheet has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: fix ${problems.length === 1 ? 'it' : 'them'} and upload it again.`, problems)
+		throw new ApiError(
+			400,
+			`The sheet has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: fix ${problems.length === 1 ? 'it' : 'them'} and upload it again.`,
+			problems,
+		)
 	}
 	const dates = [...checked.dates]
 	return deps.db.transaction(async (tx) => {

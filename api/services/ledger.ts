@@ -26,13 +26,11 @@ export async function walletBalance(db: Db, customerId: string) {
 /** The ids of the accounts a transfer names, opening the customer's wallet when it is one of them. */
 async function accountIds(tx: Tx, accounts: AccountRef[]) {
 	const wallets = new Map<string, string>()
-	for (const a of accounts) if (a.kind === 'wallet' && !wallets.has(a.customerId)) wallets.set(a.customerId, await openWallet(tx, a.customerId))
+	for (const a of accounts)
+		if (a.kind === 'wallet' && !wallets.has(a.customerId)) wallets.set(a.customerId, await openWallet(tx, a.customerId))
 	const system = new Map(
 		(
-			await tx
-				.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-				.from(ledgerAccounts)
-				.where(ne(ledgerAccounts.kind, 'wallet'))
+			await tx.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind }).from(ledgerAccounts).where(ne(ledgerAccounts.kind, 'wallet'))
 		).map((r) => [r.kind as SystemAccount, r.id]),
 	)
 	return accounts.map((a) => {
@@ -68,7 +66,10 @@ export async function postTransfer(tx: Tx, draft: TransferDraft): Promise<{ id: 
 			.where(eq(ledgerTransfers.idempotencyKey, draft.idempotencyKey))
 		return { id: existing!.id, created: false }
 	}
-	const ids = await accountIds(tx, draft.entries.map((e) => e.account))
+	const ids = await accountIds(
+		tx,
+		draft.entries.map((e) => e.account),
+	)
 	const entries = draft.entries.map((e, i) => ({ transferId: created.id, accountId: ids[i]!, amount: e.amount }))
 	// Accounts are locked in one order by every transfer, so two transfers never wait on each other.
 	entries.sort((a, b) => (a.accountId < b.accountId ? -1 : 1))

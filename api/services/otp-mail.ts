@@ -16,7 +16,7 @@ const SUBJECT: Record<OtpPurpose, string> = {
 export async function sendOtpMail(deps: Deps, email: string, purpose: Exclude<OtpPurpose, 'withdrawal'>) {
 	const code = await createOtp(deps.db, email, purpose, deps.now())
 	const user = await findUserByEmail(deps.db, email)
-	if (!user || user.status !== 'active') return
+	if (user?.status !== 'active') return
 	if (purpose === 'verify-email' && user.emailVerifiedAt) return
 	const link =
 		purpose === 'verify-email'

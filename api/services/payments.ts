@@ -16,7 +16,6 @@ import { payPurchase } from './purchases.ts'
 /** A reference nobody can guess: the callback answers anyone who holds one. Lowercase, as Paystack wants. */
 export const newReference = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
-
 /**
  * A funding intent for the signed-in user's wallet and its checkout. The same idempotency key answers
  * the same intent, however often it is sent.
@@ -105,7 +104,9 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 		const now = deps.now()
 		if (charge.status === 'success') {
 			if (charge.amount !== payment.amount || charge.currency !== 'NGN') {
-				console.warn(`[payments] ${payment.reference}: the gateway collected ${charge.currency} ${charge.amount}, not NGN ${payment.amount}; not credited`)
+				console.warn(
+					`[payments] ${payment.reference}: the gateway collected ${charge.currency} ${charge.amount}, not NGN ${payment.amount}; not credited`,
+				)
 				const [failed] = await tx
 					.update(payments)
 					.set({ status: 'failed', failureReason: 'The amount paid differs from the amount asked for.', updatedAt: now })
@@ -117,7 +118,10 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 			const transfer =
 				payment.purpose === 'purchase'
 					? await payPurchase(tx, payment, now)
-					: await postTransfer(tx, fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }))
+					: await postTransfer(
+							tx,
+							fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
+						)
 			const [paid] = await tx
 				.update(payments)
 				.set({ status: 'success', transferId: transfer.id, paidAt: charge.paidAt ?? now, failureReason: null, updatedAt: now })
@@ -183,5 +187,9 @@ export function serializeCard(card: typeof cards.$inferSelect) {
 
 /** The customer's cards, the default first, then newest. */
 export async function listCards(db: Db, customerId: string) {
-	return db.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.isDefault), desc(cards.createdAt), asc(cards.id))
+	return db
+		.select()
+		.from(cards)
+		.where(eq(cards.customerId, customerId))
+		.orderBy(desc(cards.isDefault), desc(cards.createdAt), asc(cards.id))
 }

@@ -25,9 +25,12 @@ type PaymentRow = typeof payments.$inferSelect
 /** The payments row of a purchase paid through the gateway is keyed apart from wallet fundings. */
 const paymentKey = (idempotencyKey: string) => `purchase/${idempotencyKey}`
 
-
 const insufficient = (balance: number, amount: number) =>
-	fieldError(400, 'payment_option', `Your wallet has ${formatNairaFull(balance)}: not enough for ${formatNairaFull(amount)}. Fund it or pay by card.`)
+	fieldError(
+		400,
+		'payment_option',
+		`Your wallet has ${formatNairaFull(balance)}: not enough for ${formatNairaFull(amount)}. Fund it or pay by card.`,
+	)
 
 const productOf = (id: number) => productById(id as Product['id'])
 
@@ -47,7 +50,8 @@ export async function issuePolicy(tx: Tx, purchase: PurchaseRow, kind: 'policy' 
 	const input = purchase.input
 	const quote = purchase.quote as unknown as Quote
 	const today = lagosDate(now)
-	const cover = quote.period === null ? coverPeriod(today, { days: Number(input.days) }) : coverPeriod(today, { months: periodMonths(quote.period) })
+	const cover =
+		quote.period === null ? coverPeriod(today, { days: Number(input.days) }) : coverPeriod(today, { months: periodMonths(quote.period) })
 	const plan =
 		kind === 'plan'
 			? {
@@ -161,7 +165,10 @@ export async function buy(
 				// A concurrent request with the same key got there first: it bought; this one answers it.
 				if (!made) return null
 				if (paymentOption === 'wallet') {
-					const transfer = await postTransfer(tx, premiumTransfer({ customerId: auth.customerId, amount: quote.total, reference: `purchase_${made.id}` }))
+					const transfer = await postTransfer(
+						tx,
+						premiumTransfer({ customerId: auth.customerId, amount: quote.total, reference: `purchase_${made.id}` }),
+					)
 					await tx.update(purchases).set({ transferId: transfer.id }).where(eq(purchases.id, made.id))
 				}
 				const issued = await issuePolicy(tx, made, plan ? 'plan' : 'policy', deps.now())
@@ -176,7 +183,13 @@ export async function buy(
 	}
 
 	// The gateway: the purchase waits for its payment.
-	const [made] = earlier ? [earlier] : await deps.db.insert(purchases).values({ ...values, status: 'awaiting_payment' }).onConflictDoNothing().returning()
+	const [made] = earlier
+		? [earlier]
+		: await deps.db
+				.insert(purchases)
+				.values({ ...values, status: 'awaiting_payment' })
+				.onConflictDoNothing()
+				.returning()
 	const purchase = made ?? (await replay())!
 	const found = await outcomeOf(deps.db, purchase)
 	if (found.payment) return found
@@ -214,7 +227,10 @@ export async function buy(
  */
 export async function payPurchase(tx: Tx, payment: PaymentRow, now: Date) {
 	const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, payment.purchaseId!)).for('update')
-	const transfer = await postTransfer(tx, gatewayPremiumTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }))
+	const transfer = await postTransfer(
+		tx,
+		gatewayPremiumTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
+	)
 	await tx.update(purchases).set({ status: 'paid', transferId: transfer.id }).where(eq(purchases.id, purchase!.id))
 	await issuePolicy(tx, { ...purchase!, status: 'paid' }, 'policy', now)
 	return transfer
@@ -268,7 +284,13 @@ export async function listPolicies(db: Db, customerId: string, now: Date) {
 		.leftJoin(users, eq(users.id, policies.custodianUserId))
 		.where(eq(policies.customerId, customerId))
 		.orderBy(desc(policies.createdAt), desc(policies.id))
-	return rows.map((r) => serializePolicy(r.policy, r.policy.custodianUserId && r.custodianName ? { id: r.policy.custodianUserId, name: r.custodianName } : null, now))
+	return rows.map((r) =>
+		serializePolicy(
+			r.policy,
+			r.policy.custodianUserId && r.custodianName ? { id: r.policy.custodianUserId, name: r.custodianName } : null,
+			now,
+		),
+	)
 }
 
 /** One of the business's policies; another business's is not found. */

@@ -41,7 +41,9 @@ export async function reconcile(db: Db, now = new Date()) {
 			group by a.id having a.balance <> coalesce(sum(e.amount), 0) order by a.kind, a.id`,
 	)) {
 		const name = a.customer_id ? `wallet of customer ${a.customer_id}` : a.kind
-		problems.push(`account ${a.id} (${name}): balance ${n(a.balance)} but its entries sum to ${n(a.sum)} (difference ${n(a.balance) - n(a.sum)})`)
+		problems.push(
+			`account ${a.id} (${name}): balance ${n(a.balance)} but its entries sum to ${n(a.sum)} (difference ${n(a.balance) - n(a.sum)})`,
+		)
 	}
 	for (const t of await rows<{ id: string; key: string; entries: number; sum: string }>(
 		db,
@@ -67,7 +69,9 @@ export async function reconcile(db: Db, now = new Date()) {
 			group by p.id
 			having count(t.id) <> (case when p.status = 'success' then 1 else 0 end) or (count(t.id) = 1 and max(e.amount) <> p.amount)`,
 	)) {
-		problems.push(`payment ${p.reference} (${p.status}, ${formatNairaFull(p.amount)}): credited ${n(p.credits)} times${p.credited ? ` with ${formatNairaFull(n(p.credited))}` : ''}`)
+		problems.push(
+			`payment ${p.reference} (${p.status}, ${formatNairaFull(p.amount)}): credited ${n(p.credits)} times${p.credited ? ` with ${formatNairaFull(n(p.credited))}` : ''}`,
+		)
 	}
 	const minutes = PENDING_MAX_AGE_MS / 60_000
 	for (const p of await rows<{ reference: string; amount: number; created_at: string | Date }>(
@@ -79,7 +83,15 @@ export async function reconcile(db: Db, now = new Date()) {
 			`payment ${p.reference} (${formatNairaFull(p.amount)}) has been pending since ${new Date(p.created_at).toISOString()}, more than ${minutes} minutes: the gateway was not asked, or did not answer`,
 		)
 	}
-	for (const p of await rows<{ id: string; status: string; amount: number; option: string; premiums: number; paid: string | null; policies: number }>(
+	for (const p of await rows<{
+		id: string
+		status: string
+		amount: number
+		option: string
+		premiums: number
+		paid: string | null
+		policies: number
+	}>(
 		db,
 		sql`select p.id, p.status, p.amount, p.payment_option as option,
 				count(distinct t.id) as premiums, max(e.amount) as paid, count(distinct pol.id) as policies
@@ -92,9 +104,13 @@ export async function reconcile(db: Db, now = new Date()) {
 		const paid = p.status === 'paid'
 		const premiums = n(p.premiums)
 		const policies = n(p.policies)
-		const expected = paid ? premiums === 1 && n(p.paid) === p.amount && policies === 1 : premiums === 0 && policies === (p.status === 'subscribed' ? 1 : 0)
+		const expected = paid
+			? premiums === 1 && n(p.paid) === p.amount && policies === 1
+			: premiums === 0 && policies === (p.status === 'subscribed' ? 1 : 0)
 		if (!expected) {
-			problems.push(`purchase ${p.id} (${p.status}, ${p.option}, ${formatNairaFull(p.amount)}): ${premiums} premium transfers${p.paid ? ` of ${formatNairaFull(n(p.paid))}` : ''}, ${policies} policies`)
+			problems.push(
+				`purchase ${p.id} (${p.status}, ${p.option}, ${formatNairaFull(p.amount)}): ${premiums} premium transfers${p.paid ? ` of ${formatNairaFull(n(p.paid))}` : ''}, ${policies} policies`,
+			)
 		}
 	}
 	let inTransit = 0

@@ -1,15 +1,14 @@
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import type { Db } from '../db/client.ts'
-import { invitations } from '../db/schema.ts'
+import type { invitations } from '../db/schema.ts'
 import { invitationStatus } from '../domain/invitations.ts'
 import { permissionsBeyond } from '../domain/roles.ts'
 import type { AuthUser } from '../http.ts'
-import { ApiError, fieldError } from '../errors.ts'
+import { fieldError } from '../errors.ts'
 import { findRole } from './roles.ts'
 
 export const IdParams = z.object({ id: Id })
-
 
 export function serializeInvitation(invitation: typeof invitations.$inferSelect, role: { id: string; name: string }, now: Date) {
 	return {

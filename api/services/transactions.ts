@@ -30,7 +30,10 @@ function transactionsOf(customerId: string, filters: Filters): SQL {
 			from payments where customer_id = ${customerId} and purpose = 'funding'
 			union all
 			select id, 'withdrawal' as type,
-				case when status in (${sql.join(OPEN_WITHDRAWAL_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 'pending'
+				case when status in (${sql.join(
+					OPEN_WITHDRAWAL_STATUSES.map((s) => sql`${s}`),
+					sql`, `,
+				)}) then 'pending'
 					when status = 'succeeded' then 'success' else status end as status,
 				status as stage, reference, amount, fee,
 				'Withdrawal to ' || account_name || ', ' || bank_name || ' ' || account_number as description, created_at,
@@ -162,8 +165,11 @@ function cell(value: string | number) {
 
 /** The same transactions as CSV, newest first, amounts in whole Naira. */
 export async function transactionsCsv(db: Db, customerId: string, filters: Filters) {
-	const items = (await rows<Row>(db, sql`${transactionsOf(customerId, filters)} order by created_at desc, id desc limit ${CSV_ROW_LIMIT}`)).map(serialize)
+	const items = (
+		await rows<Row>(db, sql`${transactionsOf(customerId, filters)} order by created_at desc, id desc limit ${CSV_ROW_LIMIT}`)
+	).map(serialize)
 	const lines = [CSV_HEADER.join(',')]
-	for (const t of items) lines.push([t.created_at, t.reference, t.type, t.status, t.stage, t.amount, t.fee, t.description].map(cell).join(','))
+	for (const t of items)
+		lines.push([t.created_at, t.reference, t.type, t.status, t.stage, t.amount, t.fee, t.description].map(cell).join(','))
 	return `${lines.join('\r\n')}\r\n`
 }

@@ -223,15 +223,24 @@ export async function cancelWithdrawal(deps: Deps, auth: AuthUser, id: string) {
  */
 export async function startPayout(deps: Deps, id: string) {
 	const [w] = await deps.db.select().from(withdrawals).where(eq(withdrawals.id, id))
-	if (!w || w.status !== 'processing' || w.transferCode) return
+	if (w?.status !== 'processing' || w.transferCode) return
 	let transfer = w.recipientCode ? await deps.payments.verifyTransfer(w.reference) : null
 	if (!transfer) {
 		let recipientCode = w.recipientCode
 		if (!recipientCode) {
-			;({ recipientCode } = await deps.payments.createRecipient({ name: w.accountName, accountNumber: w.accountNumber, bankCode: w.bankCode }))
+			;({ recipientCode } = await deps.payments.createRecipient({
+				name: w.accountName,
+				accountNumber: w.accountNumber,
+				bankCode: w.bankCode,
+			}))
 			await deps.db.update(withdrawals).set({ recipientCode }).where(eq(withdrawals.id, id))
 		}
-		transfer = await deps.payments.initiateTransfer({ amount: w.amount, recipientCode, reference: w.reference, reason: `Wallet withdrawal ${w.reference}` })
+		transfer = await deps.payments.initiateTransfer({
+			amount: w.amount,
+			recipientCode,
+			reference: w.reference,
+			reason: `Wallet withdrawal ${w.reference}`,
+		})
 	}
 	await deps.db.update(withdrawals).set({ transferCode: transfer.transferCode, updatedAt: deps.now() }).where(eq(withdrawals.id, id))
 	// Paystack holds transfers for an OTP to the merchant when OTP is on for transfers: turn it off for API payouts.
@@ -265,7 +274,8 @@ export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 
 		const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.reference, transfer.reference)).for('update')
 		if (!w) return
 		const now = deps.now()
-		const log = (type: string, description: string) => recordActivity(tx, { customerId: w.customerId, actorUserId: null, type, description })
+		const log = (type: string, description: string) =>
+			recordActivity(tx, { customerId: w.customerId, actorUserId: null, type, description })
 		if (transfer.status === 'success') {
 			if (w.status !== 'processing') return
 			await postTransfer(tx, settlementTransfer(facts(w)))
@@ -277,7 +287,10 @@ export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 
 		if (w.status !== 'processing' && !(settled && transfer.status === 'reversed')) return
 		const reason = transfer.reason || 'The bank did not accept the transfer.'
 		await postTransfer(tx, reversalTransfer(facts(w), settled))
-		await tx.update(withdrawals).set({ status: 'failed', failureReason: reason, finishedAt: now, updatedAt: now }).where(eq(withdrawals.id, w.id))
+		await tx
+			.update(withdrawals)
+			.set({ status: 'failed', failureReason: reason, finishedAt: now, updatedAt: now })
+			.where(eq(withdrawals.id, w.id))
 		await log(
 			'wallet.withdrawal_failed',
 			`The withdrawal of ${formatNairaFull(w.amount)} to ${w.accountName} failed (${reason}): ${formatNairaFull(w.amount + w.fee)} back in the wallet`,

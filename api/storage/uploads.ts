@@ -45,7 +45,10 @@ async function reencode(bytes: Uint8Array, type: 'image/jpeg' | 'image/png'): Pr
  * those `accept`ed, a picture re-encoded (sharp works on libuv's threads, off the request thread), a
  * PDF kept as it is once its structure holds.
  */
-export async function checkUpload(bytes: Uint8Array, accept: readonly string[]): Promise<{ type: UploadType; bytes: Uint8Array } | { problem: UploadProblem }> {
+export async function checkUpload(
+	bytes: Uint8Array,
+	accept: readonly string[],
+): Promise<{ type: UploadType; bytes: Uint8Array } | { problem: UploadProblem }> {
 	const type = sniffType(bytes)
 	if (!type) return { problem: 'unknown' }
 	if (!accept.includes(type)) return { problem: 'refused' }

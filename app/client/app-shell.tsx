@@ -59,19 +59,22 @@ export function AppShellEffects() {
 		// Reload only for an update the user accepted: the first install claiming the page must not
 		// reload it under someone who is already typing.
 		let accepted = false
-		navigator.serviceWorker.register('/sw.js').then((registration) => {
-			const prompt = (worker: ServiceWorker | null) => {
-				if (worker && navigator.serviceWorker.controller && window.confirm(NEW_CONTENT_PROMPT)) {
-					accepted = true
-					worker.postMessage({ type: 'SKIP_WAITING' })
+		navigator.serviceWorker.register('/sw.js').then(
+			(registration) => {
+				const prompt = (worker: ServiceWorker | null) => {
+					if (worker && navigator.serviceWorker.controller && window.confirm(NEW_CONTENT_PROMPT)) {
+						accepted = true
+						worker.postMessage({ type: 'SKIP_WAITING' })
+					}
 				}
-			}
-			prompt(registration.waiting)
-			registration.addEventListener('updatefound', () => {
-				const worker = registration.installing
-				worker?.addEventListener('statechange', () => worker.state === 'installed' && prompt(worker))
-			})
-		}, () => {})
+				prompt(registration.waiting)
+				registration.addEventListener('updatefound', () => {
+					const worker = registration.installing
+					worker?.addEventListener('statechange', () => worker.state === 'installed' && prompt(worker))
+				})
+			},
+			() => {},
+		)
 		navigator.serviceWorker.addEventListener('controllerchange', () => {
 			if (accepted) {
 				accepted = false

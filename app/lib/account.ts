@@ -15,10 +15,5 @@ export function pendingStep(user: User): '/verify-account' | '/update/kyc' | nul
  * the CAC dialog is its next step once KYC is done (spec section 4).
  */
 export function needsCacVerification(customer: Pick<Customer, 'kind' | 'business_type' | 'meta'>) {
-	return (
-		customer.kind === 'business' &&
-		customer.business_type !== null &&
-		customer.business_type !== 'none' &&
-		!customer.meta.cac_verified
-	)
+	return customer.kind === 'business' && customer.business_type !== null && customer.business_type !== 'none' && !customer.meta.cac_verified
 }

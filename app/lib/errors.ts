@@ -7,14 +7,7 @@ export const MESSAGES = {
 	fallback: 'Something went wrong.',
 } as const
 
-const LOGOUT_TEXTS = [
-	'missing authorization',
-	'unauthorized',
-	'invalid token',
-	'not authorized',
-	'token not found',
-	'user not found',
-]
+const LOGOUT_TEXTS = ['missing authorization', 'unauthorized', 'invalid token', 'not authorized', 'token not found', 'user not found']
 
 /** A response whose lowercased text names one of these logs the user out. */
 export function isLogoutText(text: string) {

@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { digitsAndPlusOnly, normalizeFormatInput, normalizeNairaInput, stepFormatInput } from '#app/lib/number-input.ts'
-import {
-	FORMAT_INPUT_MESSAGE,
-	NAIRA_INPUT_MESSAGE,
-	formatInputSchema,
-	nairaInputSchema,
-} from '#app/lib/number-input-schemas.ts'
+import { FORMAT_INPUT_MESSAGE, NAIRA_INPUT_MESSAGE, formatInputSchema, nairaInputSchema } from '#app/lib/number-input-schemas.ts'
 
 describe('digitsAndPlusOnly', () => {
 	test.each([

@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-	PHONE_MESSAGE,
-	isValidNigerianPhone,
-	normalizePhoneInput,
-	phoneSchema,
-	toE164,
-} from '#api/contract/phone.ts'
+import { PHONE_MESSAGE, isValidNigerianPhone, normalizePhoneInput, phoneSchema, toE164 } from '#api/contract/phone.ts'
 
 describe('normalizePhoneInput', () => {
 	test.each([
@@ -49,12 +43,9 @@ describe('normalizePhoneInput', () => {
 		'+0803',
 		'+08031234567',
 		'++2348031234567',
-	])(
-		'%j is cleared',
-		(raw) => {
-			expect(normalizePhoneInput(raw)).toBe('')
-		},
-	)
+	])('%j is cleared', (raw) => {
+		expect(normalizePhoneInput(raw)).toBe('')
+	})
 
 	test('is idempotent', () => {
 		for (const raw of ['0803 123 4567', '+2340803123456789', '080312345678', '234000803', '0803+1234567']) {
@@ -65,12 +56,9 @@ describe('normalizePhoneInput', () => {
 })
 
 describe('isValidNigerianPhone', () => {
-	test.each(['08031234567', '07031234567', '09031234567', '2348031234567', '2347031234567', '2349131234567'])(
-		'%s is valid',
-		(value) => {
-			expect(isValidNigerianPhone(value)).toBe(true)
-		},
-	)
+	test.each(['08031234567', '07031234567', '09031234567', '2348031234567', '2347031234567', '2349131234567'])('%s is valid', (value) => {
+		expect(isValidNigerianPhone(value)).toBe(true)
+	})
 
 	test.each([
 		'0803123456',

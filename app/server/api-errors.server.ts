@@ -53,7 +53,7 @@ export function splitApiError(error: Pick<ApiCallError, 'status' | 'message' | '
 	const fieldErrors: Record<string, string[]> = {}
 	const listed: string[] = []
 	for (const e of error.fieldErrors) {
-		if (e.path && besideFields) (fieldErrors[e.path] ??= []).push(e.message)
+		if (e.path && besideFields) fieldErrors[e.path] = [...(fieldErrors[e.path] ?? []), e.message]
 		else listed.push(e.message)
 	}
 	const repeats = error.fieldErrors.some((e) => e.message === error.message)

@@ -23,10 +23,13 @@ function client(transport: (r: Request) => Promise<Response>, extra: Partial<Con
 describe('the section 7 wrapper', () => {
 	test('sends the bearer token from the session and JSON bodies', async () => {
 		const seen: Request[] = []
-		const { c } = client(async (r) => {
-			seen.push(r)
-			return json({ data: { ok: true } })
-		}, { token: 'tok-1' })
+		const { c } = client(
+			async (r) => {
+				seen.push(r)
+				return json({ data: { ok: true } })
+			},
+			{ token: 'tok-1' },
+		)
 		await c.call('POST', '/auth/confirm-password', { body: { password: 'x' } })
 		expect(seen[0]!.url).toBe('http://api.test/api/v1/auth/confirm-password')
 		expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok-1')
@@ -89,10 +92,13 @@ describe('the section 7 wrapper', () => {
 
 	test('X-New-Token replaces the token and marks the session to be written', async () => {
 		const tokens: string[] = []
-		const { c } = client(async (r) => {
-			tokens.push(r.headers.get('authorization')!)
-			return json({ data: {} }, { headers: { 'X-New-Token': 'tok-2' } })
-		}, { token: 'tok-1', userId: 'u1' })
+		const { c } = client(
+			async (r) => {
+				tokens.push(r.headers.get('authorization')!)
+				return json({ data: {} }, { headers: { 'X-New-Token': 'tok-2' } })
+			},
+			{ token: 'tok-1', userId: 'u1' },
+		)
 		await c.call('GET', '/todos')
 		expect(c.token).toBe('tok-2')
 		expect(c.sessionChanged).toBe(true)
@@ -114,20 +120,16 @@ describe('the section 7 wrapper', () => {
 		expect(c.sessionChanged).toBe(true)
 	})
 
-	test.each([
-		'Missing authorization',
-		'Invalid token',
-		'Unauthorized',
-		'Not authorized',
-		'Token not found',
-		'User not found',
-	])('the text %s logs the user out', async (message) => {
-		const { c } = client(async () => json({ message }, { status: 401 }), { token: 't', userId: 'u' })
-		const error = (await c.call('GET', '/todos').catch((e: unknown) => e)) as ApiCallError
-		expect(error.logout).toBe(true)
-		expect(c.loggedOut).toBe(true)
-		expect(c.token).toBeUndefined()
-	})
+	test.each(['Missing authorization', 'Invalid token', 'Unauthorized', 'Not authorized', 'Token not found', 'User not found'])(
+		'the text %s logs the user out',
+		async (message) => {
+			const { c } = client(async () => json({ message }, { status: 401 }), { token: 't', userId: 'u' })
+			const error = (await c.call('GET', '/todos').catch((e: unknown) => e)) as ApiCallError
+			expect(error.logout).toBe(true)
+			expect(c.loggedOut).toBe(true)
+			expect(c.token).toBeUndefined()
+		},
+	)
 
 	test('other errors keep their message and field errors, and do not log out', async () => {
 		const { c } = client(async () =>
@@ -249,10 +251,13 @@ describe('caches', () => {
 
 	test('an anonymous call sends no token, even with a session', async () => {
 		const seen: Request[] = []
-		const { c } = client(async (r) => {
-			seen.push(r)
-			return json({ data: { status: 'success', amount: 100 } })
-		}, { token: 'tok-1' })
+		const { c } = client(
+			async (r) => {
+				seen.push(r)
+				return json({ data: { status: 'success', amount: 100 } })
+			},
+			{ token: 'tok-1' },
+		)
 		await c.call('POST', '/payments/verify', { body: { reference: 'fund_1' }, anonymous: true })
 		expect(seen[0]!.headers.get('authorization')).toBeNull()
 		expect(c.token).toBe('tok-1')
@@ -260,11 +265,18 @@ describe('caches', () => {
 
 	test('a download answers the file unread, with the filters that are set; a failure reads as any call', async () => {
 		const seen: Request[] = []
-		const { c } = client(async (r) => {
-			seen.push(r)
-			if (r.url.includes('from=bad')) return json({ message: 'Use a date like 2026-01-31.', errors: [{ path: 'from', message: 'Use a date like 2026-01-31.' }] }, { status: 400 })
-			return new Response('date,reference\r\n', { headers: { 'content-type': 'text/csv', 'x-new-token': 'tok-2' } })
-		}, { token: 'tok-1' })
+		const { c } = client(
+			async (r) => {
+				seen.push(r)
+				if (r.url.includes('from=bad'))
+					return json(
+						{ message: 'Use a date like 2026-01-31.', errors: [{ path: 'from', message: 'Use a date like 2026-01-31.' }] },
+						{ status: 400 },
+					)
+				return new Response('date,reference\r\n', { headers: { 'content-type': 'text/csv', 'x-new-token': 'tok-2' } })
+			},
+			{ token: 'tok-1' },
+		)
 		const file = await c.download('/transactions.csv', { type: 'funding', status: '' })
 		expect(seen[0]!.url).toBe('http://api.test/api/v1/transactions.csv?type=funding')
 		expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok-1')

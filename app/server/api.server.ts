@@ -236,30 +236,31 @@ export class ApiClient {
 	private async read<T>(response: Response): Promise<{ data: T; message?: string }> {
 		this.rotate(response)
 		const text = await response.text()
-		let json: any = null
+		let json: { message?: unknown; errors?: unknown; data?: unknown } | null = null
 		try {
-			json = text ? JSON.parse(text) : null
+			const parsed: unknown = text ? JSON.parse(text) : null
+			json = parsed !== null && typeof parsed === 'object' ? parsed : null
 		} catch {
 			json = null
 		}
 		if (!response.ok) {
 			const message: string = typeof json?.message === 'string' && json.message ? json.message : MESSAGES.unexpected
-			const fieldErrors: FieldError[] = Array.isArray(json?.errors) ? json.errors : []
+			const fieldErrors: FieldError[] = Array.isArray(json?.errors) ? (json.errors as FieldError[]) : []
 			const logout = isLogoutText(message)
 			if (logout) this.logout()
 			throw new ApiCallError(response.status, message, fieldErrors, logout)
 		}
-		if (json === null || typeof json !== 'object' || !('data' in json)) {
+		if (json === null || !('data' in json)) {
 			throw new ApiCallError(response.status, MESSAGES.unexpected)
 		}
-		const data = json.data
+		const data = json.data as { access_token?: unknown; id?: unknown } | null
 		if (data && typeof data === 'object' && typeof data.access_token === 'string' && typeof data.id === 'string') {
 			this.token = data.access_token
 			this.userId = data.id
 			this.sessionChanged = true
 			this.loggedOut = false
 		}
-		return json
+		return json as { data: T; message?: string }
 	}
 
 	logout() {

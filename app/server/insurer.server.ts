@@ -19,7 +19,14 @@ import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchas
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
 import type { Verification } from '#api/contract/documents.ts'
 import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
-import type { Bank, ConfirmWithdrawalBody, ResolveAccountBody, ResolvedAccount, WithdrawBody, Withdrawal } from '#api/contract/withdrawals.ts'
+import type {
+	Bank,
+	ConfirmWithdrawalBody,
+	ResolveAccountBody,
+	ResolvedAccount,
+	WithdrawBody,
+	Withdrawal,
+} from '#api/contract/withdrawals.ts'
 import type { CreateRoleBody, PermissionCatalogueResponse, Role, UpdateRoleBody } from '#api/contract/roles.ts'
 import type { StatesWithLga } from '#api/contract/resources.ts'
 import type {
@@ -31,14 +38,7 @@ import type {
 	TeamResponse,
 	UpdateTeamMemberBody,
 } from '#api/contract/team.ts'
-import type {
-	ChangePasswordBody,
-	Customer,
-	FindExistingUsersBody,
-	SessionUser,
-	UpdateUserBody,
-	User,
-} from '#api/contract/users.ts'
+import type { ChangePasswordBody, Customer, FindExistingUsersBody, SessionUser, UpdateUserBody, User } from '#api/contract/users.ts'
 import type { Category, Product } from '#api/contract/catalogue.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
@@ -69,8 +69,7 @@ export function insurerCalls(client: ApiClient) {
 		resetPassword: (body: In<typeof ResetPasswordBody>) => post<Message>('/auth/reset-password', body),
 		verifyEmail: (body: In<typeof VerifyEmailBody>) => post<User>('/auth/verify-email', body),
 		confirmPassword: (body: In<typeof ConfirmPasswordBody>) => post<{ confirmed: true }>('/auth/confirm-password', body),
-		findExistingUsers: (body: In<typeof FindExistingUsersBody>) =>
-			post<{ existing: string[] }>('/users/find-existing-users', body),
+		findExistingUsers: (body: In<typeof FindExistingUsersBody>) => post<{ existing: string[] }>('/users/find-existing-users', body),
 		getUser: (id: string) => get<User>(`/users/${encodeURIComponent(id)}`),
 		updateUser: (id: string, body: In<typeof UpdateUserBody>) => patch<User>(`/users/${encodeURIComponent(id)}`, body),
 		changePassword: (id: string, body: In<typeof ChangePasswordBody>) =>
@@ -80,10 +79,8 @@ export function insurerCalls(client: ApiClient) {
 		resendOtp: (body: In<typeof OtpResendBody>) => post<Message>('/otp/resend', body),
 		getSectors: () => get<string[]>('/resources/sectors'),
 		getStatesWithLga: () => get<StatesWithLga>('/states-with-lga'),
-		submitBusiness: (id: string, body: In<typeof BusinessBody>) =>
-			post<Customer>(`/business/${encodeURIComponent(id)}`, body),
-		updateBusiness: (id: string, body: In<typeof BusinessPatchBody>) =>
-			patch<Customer>(`/business/${encodeURIComponent(id)}`, body),
+		submitBusiness: (id: string, body: In<typeof BusinessBody>) => post<Customer>(`/business/${encodeURIComponent(id)}`, body),
+		updateBusiness: (id: string, body: In<typeof BusinessPatchBody>) => patch<Customer>(`/business/${encodeURIComponent(id)}`, body),
 		cacLookup: (businessId: string) => post<CacLookupResponse>(`/business/${encodeURIComponent(businessId)}/cac/lookup`),
 		cacConfirm: (businessId: string, body: In<typeof CacConfirmBody>) =>
 			post<Customer>(`/business/${encodeURIComponent(businessId)}/cac/confirm`, body),

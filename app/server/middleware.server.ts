@@ -35,9 +35,10 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
 			for (const cookie of clearAllCookies(request)) response.headers.append('Set-Cookie', cookie)
 			return response
 		}
-		headers.append('Set-Cookie', await toastHeader(new Request(request.url), [
-			{ type: 'warning', description: 'Your session has ended. Sign in again.' },
-		]))
+		headers.append(
+			'Set-Cookie',
+			await toastHeader(new Request(request.url), [{ type: 'warning', description: 'Your session has ended. Sign in again.' }]),
+		)
 		throw redirect('/login', { headers })
 	}
 	// A page of the account must not come back from the browser's cache (Back after sign-out).

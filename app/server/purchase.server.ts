@@ -27,9 +27,7 @@ export const BuySchema = z.looseObject({
 export function quoteFields(fields: readonly FormField[], form: FormData | URLSearchParams | Record<string, unknown>) {
 	const read = (name: string) =>
 		form instanceof FormData || form instanceof URLSearchParams ? form.get(name) : (form as Record<string, unknown>)[name]
-	return Object.fromEntries(
-		fields.map((f) => [f.name, String(read(f.name) ?? '').trim()] as const).filter(([, value]) => value !== ''),
-	)
+	return Object.fromEntries(fields.map((f) => [f.name, String(read(f.name) ?? '').trim()] as const).filter(([, value]) => value !== ''))
 }
 
 /**

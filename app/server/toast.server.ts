@@ -37,7 +37,10 @@ export function toastFor(status: number, description: string): ToastInput {
 /** Set-Cookie for a flash of these toasts, shown on the next page. */
 export async function toastHeader(request: Request, toasts: ToastInput[]) {
 	const session = await toastStorage().getSession(request.headers.get('Cookie'))
-	const earlier = z.array(ToastSchema).catch([]).parse(session.get('toasts') ?? [])
+	const earlier = z
+		.array(ToastSchema)
+		.catch([])
+		.parse(session.get('toasts') ?? [])
 	const added = toasts.map((t) => ({ ...t, id: crypto.randomUUID() }))
 	session.flash('toasts', [...earlier, ...added])
 	return toastStorage().commitSession(session)
@@ -52,6 +55,9 @@ export async function redirectWithToast(request: Request, url: string, toast: To
 /** The flashed toasts, and the header that clears them. */
 export async function readToasts(request: Request) {
 	const session = await toastStorage().getSession(request.headers.get('Cookie'))
-	const toasts = z.array(ToastSchema).catch([]).parse(session.get('toasts') ?? [])
+	const toasts = z
+		.array(ToastSchema)
+		.catch([])
+		.parse(session.get('toasts') ?? [])
 	return { toasts, headers: toasts.length ? { 'Set-Cookie': await toastStorage().destroySession(session) } : null }
 }

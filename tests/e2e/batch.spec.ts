@@ -11,7 +11,7 @@ const HEADER = 'first_name,last_name,email,phone,gender,date_of_birth'
 function staffList(n: number, broken: number[] = []) {
 	const rows = Array.from({ length: n }, (_, i) => {
 		const email = broken.includes(i + 1) ? `staff${i + 1}-at-example` : `staff${i + 1}@ayo-foods.ng`
-		return `Staff${i + 1},Adeyemi,${email},0803${String(2_000_000 + i)},${i % 2 ? 'male' : 'female'},${i < 3 ? '1991-0' + (i + 1) + '-12' : ''}`
+		return `Staff${i + 1},Adeyemi,${email},0803${String(2_000_000 + i)},${i % 2 ? 'male' : 'female'},${i < 3 ? `1991-0${i + 1}-12` : ''}`
 	})
 	return { name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, ...rows].join('\r\n')) }
 }
@@ -45,7 +45,9 @@ test('a business uploads 20 staff, buys the staff health plan, and activates it 
 
 	// A file that is no staff list is refused beside the file input; the period chosen is kept.
 	await page.getByLabel('Cover period').selectOption({ label: 'Quarterly' })
-	await page.getByLabel('Staff list', { exact: true }).setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) })
+	await page
+		.getByLabel('Staff list', { exact: true })
+		.setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) })
 	expect(await postStatus(page, () => page.getByRole('button', { name: 'Check the list' }).click())).toBe(400)
 	await expect(page.getByLabel('Staff list', { exact: true })).toHaveAccessibleDescription('Upload the list as a CSV or XLSX file.')
 	await expect(page.getByLabel('Cover period')).toHaveValue('quarterly')
@@ -91,7 +93,9 @@ test('a business uploads 20 staff, buys the staff health plan, and activates it 
 	expect(sheet).toContain('Staff1,Adeyemi,staff1@ayo-foods.ng,1991-01-12')
 
 	// As downloaded, the dates not known yet are each a row's problem.
-	await page.getByLabel('Completed staff sheet').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet.join('\r\n')) })
+	await page
+		.getByLabel('Completed staff sheet')
+		.setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet.join('\r\n')) })
 	expect(await postStatus(page, () => page.getByRole('button', { name: 'Upload and activate' }).click())).toBe(400)
 	const fixes = page.getByRole('region', { name: 'Fix these in the sheet' })
 	await expect(fixes.getByRole('listitem')).toHaveCount(17)
@@ -99,7 +103,9 @@ test('a business uploads 20 staff, buys the staff health plan, and activates it 
 	await expectAccessible(page, js)
 
 	const filled = sheet.map((line, i) => (i === 0 || !line.endsWith(',') ? line : `${line}1988-07-0${(i % 9) + 1}`))
-	await page.getByLabel('Completed staff sheet').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(filled.join('\r\n')) })
+	await page
+		.getByLabel('Completed staff sheet')
+		.setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(filled.join('\r\n')) })
 	await page.getByRole('button', { name: 'Upload and activate' }).click()
 	await expect(page).toHaveURL(planUrl)
 	await expect(page.getByText(/Staff plan CP-HLTH-\d{4}-\d{6} is active\./)).toBeVisible()

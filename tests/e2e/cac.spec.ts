@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, expectAccessible, postStatus, registerThroughUi, signIn, test, uniqueEmail } from './support.ts'
 
 const PASSWORD = 'Fresh-pass-2026'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { DEMO_PASSWORD, expect, expectAccessible, mailsTo, postStatus, test, uniqueEmail, visit } from './support.ts'
 
 const EXPIRED = 'This invitation has expired or was already used. Ask for a new one.'

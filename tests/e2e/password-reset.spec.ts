@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, latestCode, mailsTo, postStatus, registerThroughUi, test, uniqueEmail, visit } from './support.ts'
 
 const OLD_PASSWORD = 'Old-pass-2026'

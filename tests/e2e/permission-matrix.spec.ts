@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import type { Permission } from '#api/contract/permissions.ts'
 import { SEED_ROLES } from '#api/domain/permissions.ts'
 import { DEMO_PASSWORD, expect, mailsTo, signIn, test, uniqueEmail } from './support.ts'

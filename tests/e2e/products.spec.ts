@@ -40,7 +40,12 @@ test('third-party cover for a private car is priced at ₦15,000, the choice kep
 	for (const name of ['Benefits', 'Exclusions', 'Claim limits', 'Get a price']) {
 		await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
 	}
-	await expect(page.getByRole('region', { name: 'Claim limits' }).getByText(/^₦\d{1,3}(,\d{3})+$/).first()).toBeVisible()
+	await expect(
+		page
+			.getByRole('region', { name: 'Claim limits' })
+			.getByText(/^₦\d{1,3}(,\d{3})+$/)
+			.first(),
+	).toBeVisible()
 	await expect(page.getByRole('button', { name: /buy/i })).toHaveCount(0)
 	await expectAccessible(page, js)
 

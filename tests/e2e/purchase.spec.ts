@@ -55,7 +55,10 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	// Home lists the todo to activate it, and so does My cover.
 	const policyPath = new URL(page.url()).pathname
 	await visit(page, '/')
-	await expect(page.getByRole('region', { name: 'To do' }).getByRole('link', { name: 'Activate Third Party Motor' })).toHaveAttribute('href', `${policyPath}/activate`)
+	await expect(page.getByRole('region', { name: 'To do' }).getByRole('link', { name: 'Activate Third Party Motor' })).toHaveAttribute(
+		'href',
+		`${policyPath}/activate`,
+	)
 	await expect(page.getByRole('link', { name: 'Buy your first cover' })).toHaveCount(0)
 	await page.getByRole('link', { name: 'My cover' }).first().click()
 	await expect(page).toHaveURL('/mycover')
@@ -94,7 +97,15 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	// The certificate names the holder, the premium in Naira and the vehicle, and carries a code.
 	const text = await downloadCertificate(page)
 	const policyNumber = text.match(/CP-AUTO-\d{4}-\d{6}/)![0]
-	for (const words of ['Certificate of insurance', 'Name Ngozi', buyer.email, 'Premium ₦15,000, paid', 'KJA 123 AB', 'Toyota Corolla', 'JTDBR32E720123456']) {
+	for (const words of [
+		'Certificate of insurance',
+		'Name Ngozi',
+		buyer.email,
+		'Premium ₦15,000, paid',
+		'KJA 123 AB',
+		'Toyota Corolla',
+		'JTDBR32E720123456',
+	]) {
 		expect(text).toContain(words)
 	}
 	const code = text.match(/Verification code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/)![1]!
@@ -172,7 +183,10 @@ test('a wallet short of the price pays on the gateway, and the callback issues t
 	expect(await apiBalance(request, buyer)).toBe(1_000)
 })
 
-test('a business is sent to its staff list for staff health cover, and a policy that is not its own is a 404', async ({ page, request }) => {
+test('a business is sent to its staff list for staff health cover, and a policy that is not its own is a 404', async ({
+	page,
+	request,
+}) => {
 	const owner = await businessThroughApi(page, request, 'Bisi')
 	await signIn(page, owner.email, owner.password)
 	await expect(page).toHaveURL('/')
@@ -190,7 +204,10 @@ test('a business is sent to its staff list for staff health cover, and a policy 
 	await expect(page.getByText('We could not find that policy.', { exact: true })).toBeVisible()
 })
 
-test("a double submit of the buy form buys once: the form's key makes the second post answer the first purchase", async ({ page, request }) => {
+test("a double submit of the buy form buys once: the form's key makes the second post answer the first purchase", async ({
+	page,
+	request,
+}) => {
 	const buyer = await businessThroughApi(page, request, 'Kemi', 'individual')
 	await fundThroughApi(request, buyer, 40_000, 'approve')
 	await signIn(page, buyer.email, buyer.password)

@@ -26,7 +26,10 @@ async function priceAPhone(page: Page) {
 /** The kept quote as create-account and payment show it. */
 const keptQuote = (page: Page) => page.getByRole('region', { name: /Your quote/ })
 
-test('a new visitor prices gadget cover, signs up, verifies, completes KYC, pays on the gateway, activates it and gets the certificate', async ({ page, js }) => {
+test('a new visitor prices gadget cover, signs up, verifies, completes KYC, pays on the gateway, activates it and gets the certificate', async ({
+	page,
+	js,
+}) => {
 	const email = uniqueEmail('gadget-buyer')
 	await visit(page, '/register/5')
 	await expect(page).toHaveURL('/register/5/buy-plan')

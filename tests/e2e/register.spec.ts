@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, latestCode, mailsTo, postStatus, test, uniqueEmail, visit } from './support.ts'
 
 const PASSWORD = 'Fresh-pass-2026'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, expectAccessible, postStatus, signIn, test, visit } from './support.ts'
 
 async function signInAsOwner(page: Page) {
@@ -100,8 +100,10 @@ test('a built-in role opens read-only, and a role that does not exist is a 404',
 		data: { email: 'business@example.com', password: DEMO_PASSWORD, platform: 'web' },
 	})
 	const token = (await signedIn.json()).data.access_token as string
-	const roles = (await (await page.request.get('/api/v1/roles', { headers: { Authorization: `Bearer ${token}` } })).json())
-		.data as Array<{ id: string; name: string }>
+	const roles = (await (await page.request.get('/api/v1/roles', { headers: { Authorization: `Bearer ${token}` } })).json()).data as Array<{
+		id: string
+		name: string
+	}>
 	const viewer = roles.find((r) => r.name === 'Viewer')!
 
 	await visit(page, `/settings/roles/${viewer.id}`)

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import {
 	DEMO_PASSWORD,
 	expect,
@@ -188,7 +188,9 @@ test('the owner changes a member’s role to HR, then deactivates them', async (
 	await expect(page).toHaveURL('/')
 	await visit(page, '/settings?tab=team')
 	const row = () => page.getByRole('table', { name: 'Team members' }).getByRole('row', { name: new RegExp(member.email) })
-	await row().getByRole('link', { name: `Edit ${member.name}` }).click()
+	await row()
+		.getByRole('link', { name: `Edit ${member.name}` })
+		.click()
 	await expect(page).toHaveURL(/\/settings\/edit\/[0-9a-f-]{36}$/)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${member.name}`)
 	await expect(page.getByLabel('Role')).toHaveValue(/.+/)
@@ -201,7 +203,9 @@ test('the owner changes a member’s role to HR, then deactivates them', async (
 	await expect(page.getByText('Team member saved.')).toBeVisible()
 	await expect(row().getByRole('cell').nth(1)).toHaveText('HR')
 
-	await row().getByRole('link', { name: `Edit ${member.name}` }).click()
+	await row()
+		.getByRole('link', { name: `Edit ${member.name}` })
+		.click()
 	await expect(page.getByLabel('Role').locator('option:checked')).toHaveText('HR')
 	await page.getByRole('radio', { name: 'Deactivated' }).check()
 	await page.getByRole('button', { name: 'Save changes' }).click()
@@ -298,7 +302,12 @@ test('the activity log filters by type and dates, and pages through', async ({ p
 	const log = page.getByRole('table', { name: /^Activity of the business/ })
 	// 21 profile changes, the account itself and its details: 23 entries, newest first.
 	await expect(page.getByText('23 entries')).toBeVisible()
-	await expect(log.getByRole('row').nth(1).getByRole('cell')).toHaveText([/\d{4}, \d\d:\d\d$/, 'Profile of Funke Ayo20 updated', 'Profile updated', 'Funke Ayo20'])
+	await expect(log.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+		/\d{4}, \d\d:\d\d$/,
+		'Profile of Funke Ayo20 updated',
+		'Profile updated',
+		'Funke Ayo20',
+	])
 	await expectAccessible(page, js)
 
 	await page.getByLabel('Type').selectOption({ label: 'Profile updated' })

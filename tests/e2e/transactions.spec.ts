@@ -103,9 +103,12 @@ test('a receipt shows its ledger entries, and another business’s transaction i
 	await fundThroughApi(request, owner, 7_500, 'approve')
 	const other = await businessThroughApi(page, request, 'Tunde')
 	const theirs = await fundThroughApi(request, other, 9_000)
-	const theirId = ((await (await request.get('/api/v1/transactions', { headers: other.headers })).json()).data.items as Array<{ id: string; reference: string }>).find(
-		(t) => t.reference === theirs,
-	)!.id
+	const theirId = (
+		(await (await request.get('/api/v1/transactions', { headers: other.headers })).json()).data.items as Array<{
+			id: string
+			reference: string
+		}>
+	).find((t) => t.reference === theirs)!.id
 
 	await signIn(page, owner.email, owner.password)
 	await expect(page).toHaveURL('/')
@@ -149,7 +152,10 @@ test('a purchase from the wallet is a line going out, and its receipt names the 
 		'−₦15,000',
 		/^Receipt/,
 	])
-	await rows.nth(1).getByRole('link', { name: /^Receipt for purchase_/ }).click()
+	await rows
+		.nth(1)
+		.getByRole('link', { name: /^Receipt for purchase_/ })
+		.click()
 	await expect(page.getByRole('heading', { level: 2, name: 'Cover purchase' })).toBeVisible()
 	await expect(page.getByRole('link', { name: policyNumber })).toBeVisible()
 	await expect(page.getByRole('table', { name: 'Ledger entries of this transaction' }).getByRole('row')).toHaveCount(3)

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, latestCode, mailsTo, uniqueEmail } from './support.ts'
 
 // Set-up for the wallet and transaction specs, through the API so that the screens under test start

@@ -56,8 +56,18 @@ test('funding ₦25,000 through the sandbox credits the wallet once, with or wit
 	await expect(page).toHaveURL('/transaction-history')
 	const rows = page.getByRole('table', { name: /^Wallet transactions/ }).getByRole('row')
 	await expect(rows).toHaveCount(2)
-	await expect(rows.nth(1).getByRole('cell')).toHaveText([/\d{4}, \d\d:\d\d$/, 'Wallet funding', 'Wallet funding', 'Successful', '+₦25,000', /^Receipt/])
-	await rows.nth(1).getByRole('link', { name: /^Receipt/ }).click()
+	await expect(rows.nth(1).getByRole('cell')).toHaveText([
+		/\d{4}, \d\d:\d\d$/,
+		'Wallet funding',
+		'Wallet funding',
+		'Successful',
+		'+₦25,000',
+		/^Receipt/,
+	])
+	await rows
+		.nth(1)
+		.getByRole('link', { name: /^Receipt/ })
+		.click()
 	await expect(page).toHaveURL(/\/transaction-history\/[0-9a-f-]{36}$/)
 	await expect(page.getByRole('definition').filter({ hasText: /^fund_/ })).toHaveText(callback.split('reference=')[1]!)
 	const entries = page.getByRole('table', { name: 'Ledger entries of this transaction' }).getByRole('row')
@@ -202,7 +212,10 @@ test('a withdrawal with the mailed code leaves the wallet; one to a failing acco
 	await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('−₦1,000')
 	await expect(rows.nth(2).getByRole('cell').nth(1)).toHaveText('Withdrawal to CHINEDU OBI, Guaranty Trust Bank 0123456780')
 	await expect(rows.nth(2).getByRole('cell').nth(3)).toHaveText('Paid')
-	await rows.nth(1).getByRole('link', { name: /^Receipt/ }).click()
+	await rows
+		.nth(1)
+		.getByRole('link', { name: /^Receipt/ })
+		.click()
 	await expect(page.getByText('The beneficiary bank declined the transfer')).toBeVisible()
 	const entries = page.getByRole('table', { name: 'Ledger entries of this transaction' }).getByRole('row')
 	await expect(entries.filter({ hasText: /reversed/ }).filter({ hasText: 'Your wallet' })).toContainText('₦1,010')
@@ -275,17 +288,29 @@ test('a card saved by funding can be made the default and removed', async ({ pag
 	await expectAccessible(page, js)
 	const before = (await (await request.get('/api/v1/cards', { headers: owner.headers })).json()).data as Array<{ id: string }>
 
-	await cards.nth(1).getByRole('button', { name: /^Make default/ }).click()
+	await cards
+		.nth(1)
+		.getByRole('button', { name: /^Make default/ })
+		.click()
 	await expect(page.getByText('Default card changed.')).toBeVisible()
-	const after = (await (await request.get('/api/v1/cards', { headers: owner.headers })).json()).data as Array<{ id: string; is_default: boolean }>
+	const after = (await (await request.get('/api/v1/cards', { headers: owner.headers })).json()).data as Array<{
+		id: string
+		is_default: boolean
+	}>
 	expect(after[0]).toMatchObject({ id: before[1]!.id, is_default: true })
 	await expect(page.getByRole('button', { name: /^Make default/ })).toHaveCount(1)
 
-	await cards.nth(0).getByRole('button', { name: /^Remove/ }).click()
+	await cards
+		.nth(0)
+		.getByRole('button', { name: /^Remove/ })
+		.click()
 	await expect(page.getByText('Card removed.')).toBeVisible()
 	await expect(cards).toHaveCount(1)
 	await expect(cards.nth(0)).toContainText('Default')
-	await cards.nth(0).getByRole('button', { name: /^Remove/ }).click()
+	await cards
+		.nth(0)
+		.getByRole('button', { name: /^Remove/ })
+		.click()
 	await expect(page.getByText('No saved cards yet.')).toBeVisible()
 	await expectAccessible(page, js)
 })

@@ -45,9 +45,7 @@ function isRunning(pid: number) {
 /** The databases of one run, or, with no run named, those left by runs that are no longer running. */
 export async function dropTestDatabases(run?: string | number) {
 	await withDatabase(adminUrl(), async (client) => {
-		const { rows } = await client.query<{ datname: string }>(
-			"select datname from pg_database where datname like 'portal\\_test\\_%'",
-		)
+		const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like 'portal\\_test\\_%'")
 		for (const { datname } of rows) {
 			const owner = Number(datname.match(/^portal_test_(\d+)_/)?.[1])
 			const stale = run === undefined ? !owner || !isRunning(owner) : datname.startsWith(runPrefix(run))

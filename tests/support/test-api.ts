@@ -51,9 +51,23 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	const now = () => new Date(Date.now() + offsetMs)
 	const mailer = await createMailer({ db, from: 'test@localhost' })
 	const cac = options.cac ?? createCacRegistry({ db })
-	const sandbox = createSandboxGateway({ db, secret: TEST_WEBHOOK_SECRET, apiUrl: 'http://api.test', retryDelaysMs: [5, 10], transferDelayMs: 1 })
+	const sandbox = createSandboxGateway({
+		db,
+		secret: TEST_WEBHOOK_SECRET,
+		apiUrl: 'http://api.test',
+		retryDelaysMs: [5, 10],
+		transferDelayMs: 1,
+	})
 	const payments = options.payments ?? sandbox
-	const env = { publicUrl: 'http://portal.test', demo: true, outboxPublic: false, trustProxy: false, walletFundMax: 5_000_000, withdrawalApprovalThreshold: 1_000_000, ...options.env }
+	const env = {
+		publicUrl: 'http://portal.test',
+		demo: true,
+		outboxPublic: false,
+		trustProxy: false,
+		walletFundMax: 5_000_000,
+		withdrawalApprovalThreshold: 1_000_000,
+		...options.env,
+	}
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
 	const deps: Deps = { db, mailer, cac, payments, storage, env, now }
@@ -103,9 +117,7 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	}
 
 	/** A new account of its own customer, optionally verified and with KYC done. */
-	async function createAccount(
-		options: { kind?: 'business' | 'individual'; verified?: boolean; kyc?: boolean; password?: string } = {},
-	) {
+	async function createAccount(options: { kind?: 'business' | 'individual'; verified?: boolean; kyc?: boolean; password?: string } = {}) {
 		const kind = options.kind ?? 'business'
 		const email = `${kind}-${randomUUID().slice(0, 12)}@example.test`
 		const password = options.password ?? 'Test-pass-1234'

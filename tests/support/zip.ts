@@ -54,7 +54,7 @@ export function zip(parts: Array<{ name: string; data: string | Uint8Array; defl
 	return out
 }
 
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 const column = (i: number) => (i >= 26 ? String.fromCharCode(64 + Math.floor(i / 26)) : '') + String.fromCharCode(65 + (i % 26))
 
 /**
@@ -83,7 +83,11 @@ export function xlsx(rows: Array<Array<string | number | { date: number }>>, opt
 			data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
 			deflate,
 		},
-		{ name: 'xl/workbook.xml', data: `<workbook ${ns} ${rel}><sheets><sheet name="Staff" sheetId="1" r:id="rId1"/></sheets></workbook>`, deflate },
+		{
+			name: 'xl/workbook.xml',
+			data: `<workbook ${ns} ${rel}><sheets><sheet name="Staff" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+			deflate,
+		},
 		{
 			name: 'xl/_rels/workbook.xml.rels',
 			data: '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
@@ -96,7 +100,7 @@ export function xlsx(rows: Array<Array<string | number | { date: number }>>, opt
 		},
 		{
 			name: 'xl/sharedStrings.xml',
-			data: `<sst ${ns} count="${strings.length}">${strings.map((s) => `<si><t xml:space="preserve">${escape(s)}</t></si>`).join('')}</sst>`,
+			data: `<sst ${ns} count="${strings.length}">${strings.map((s) => `<si><t xml:space="preserve">${escapeXml(s)}</t></si>`).join('')}</sst>`,
 			deflate,
 		},
 		{ name: 'xl/worksheets/sheet1.xml', data: `<worksheet ${ns}><sheetData>${sheetRows.join('')}</sheetData></worksheet>`, deflate },

@@ -42,14 +42,26 @@ export const DEMO_ACCOUNTS = [
 /** Reference data every deployment needs. Safe to run on every start. */
 export async function seedReferenceData(db: Db) {
 	await db.transaction(async (tx) => {
-		await tx.insert(t.sectors).values(SECTORS.map((name) => ({ name }))).onConflictDoNothing()
-		await tx.insert(t.genders).values([{ name: 'male' }, { name: 'female' }]).onConflictDoNothing()
-		await tx.insert(t.states).values(statesWithLgas.map((s) => ({ name: s.state }))).onConflictDoNothing()
+		await tx
+			.insert(t.sectors)
+			.values(SECTORS.map((name) => ({ name })))
+			.onConflictDoNothing()
+		await tx
+			.insert(t.genders)
+			.values([{ name: 'male' }, { name: 'female' }])
+			.onConflictDoNothing()
+		await tx
+			.insert(t.states)
+			.values(statesWithLgas.map((s) => ({ name: s.state })))
+			.onConflictDoNothing()
 		await tx
 			.insert(t.lgas)
 			.values(statesWithLgas.flatMap((s) => s.lgas.map((name) => ({ state: s.state, name }))))
 			.onConflictDoNothing()
-		await tx.insert(t.cacRegistry).values([...CAC_COMPANIES]).onConflictDoNothing()
+		await tx
+			.insert(t.cacRegistry)
+			.values([...CAC_COMPANIES])
+			.onConflictDoNothing()
 		await tx
 			.insert(t.permissions)
 			.values(Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description })))
@@ -60,10 +72,7 @@ export async function seedReferenceData(db: Db) {
 				.from(t.roles)
 				.where(and(isNull(t.roles.customerId), eq(t.roles.name, role.name)))
 			if (!row) {
-				;[row] = await tx
-					.insert(t.roles)
-					.values({ name: role.name, description: role.description })
-					.returning({ id: t.roles.id })
+				;[row] = await tx.insert(t.roles).values({ name: role.name, description: role.description }).returning({ id: t.roles.id })
 			}
 			await tx
 				.insert(t.rolePermissions)
@@ -81,10 +90,7 @@ export async function seedDemoAccounts(db: Db) {
 		.where(and(isNull(t.roles.customerId), eq(t.roles.name, 'Owner')))
 	if (!owner) throw new Error('Seed the reference data first')
 	for (const account of DEMO_ACCOUNTS) {
-		const [existing] = await db
-			.select({ id: t.users.id })
-			.from(t.users)
-			.where(sql`lower(${t.users.email}) = ${account.email}`)
+		const [existing] = await db.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = ${account.email}`)
 		if (existing) continue
 		const passwordHash = await hashPassword(DEMO_PASSWORD)
 		await db.transaction(async (tx) => {

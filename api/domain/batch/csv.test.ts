@@ -43,7 +43,9 @@ describe('parseCsv', () => {
 	})
 
 	test('a quote that never closes is a clear error', () => {
-		expect(() => parseCsv('a\n"b,c\n')).toThrow(new SheetError('Row 2 opens a quote (") that never closes. Check the file and upload it again.'))
+		expect(() => parseCsv('a\n"b,c\n')).toThrow(
+			new SheetError('Row 2 opens a quote (") that never closes. Check the file and upload it again.'),
+		)
 	})
 })
 
@@ -56,9 +58,15 @@ describe('parseCsv stays within the limits', () => {
 
 	test('something beyond column Z, a cell above 1,000 characters or a record longer than a full row is refused', () => {
 		expect(parseCsv(`a${','.repeat(40)}\n`)[0]!.cells).toHaveLength(26)
-		expect(() => parseCsv(`a${','.repeat(30)}b\n`)).toThrow(new SheetError("Row 1 has something beyond column Z: keep the list to the template's columns."))
-		expect(() => parseCsv(`h\na,${'x'.repeat(1_001)}\n`)).toThrow(new SheetError('Row 2 has a cell longer than 1,000 characters: check the file and upload it again.'))
-		expect(() => parseCsv(`h\n"${'x'.repeat(30_000)}`)).toThrow(new SheetError("Row 2 is too long: keep the list to the template's columns and check the file."))
+		expect(() => parseCsv(`a${','.repeat(30)}b\n`)).toThrow(
+			new SheetError("Row 1 has something beyond column Z: keep the list to the template's columns."),
+		)
+		expect(() => parseCsv(`h\na,${'x'.repeat(1_001)}\n`)).toThrow(
+			new SheetError('Row 2 has a cell longer than 1,000 characters: check the file and upload it again.'),
+		)
+		expect(() => parseCsv(`h\n"${'x'.repeat(30_000)}`)).toThrow(
+			new SheetError("Row 2 is too long: keep the list to the template's columns and check the file."),
+		)
 	})
 })
 

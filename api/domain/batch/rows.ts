@@ -29,10 +29,14 @@ export function sheetRows() {
 				throw new SheetError(`Row ${row} has something beyond column Z: keep the list to the template's columns.`)
 			}
 			if (text.some((c) => c.length > SHEET_LIMITS.cellChars)) {
-				throw new SheetError(`Row ${row} has a cell longer than ${SHEET_LIMITS.cellChars.toLocaleString('en-NG')} characters: check the file and upload it again.`)
+				throw new SheetError(
+					`Row ${row} has a cell longer than ${SHEET_LIMITS.cellChars.toLocaleString('en-NG')} characters: check the file and upload it again.`,
+				)
 			}
 			if (rows.length === SHEET_LIMITS.rows) {
-				throw new SheetError(`The file has more than ${BATCH_MAX_ROWS.toLocaleString('en-NG')} staff: upload at most ${BATCH_MAX_ROWS.toLocaleString('en-NG')} at a time.`)
+				throw new SheetError(
+					`The file has more than ${BATCH_MAX_ROWS.toLocaleString('en-NG')} staff: upload at most ${BATCH_MAX_ROWS.toLocaleString('en-NG')} at a time.`,
+				)
 			}
 			rows.push({ row, cells: text })
 		},

@@ -9,21 +9,43 @@ const sheet = (...lines: string[]) => parseCsv(lines.join('\n'))
 describe('validateStaffList', () => {
 	test('good rows: emails lowercased, phones by the telephone rule, a dropped leading zero put back', () => {
 		const result = validateStaffList(
-			sheet(HEADER, 'Ngozi,Eze,Ngozi.Eze@Example.com,+234 803 123 4567,Female,1990-05-17', 'Tunde,Bakare,tunde@example.com,8122334455,male,'),
+			sheet(
+				HEADER,
+				'Ngozi,Eze,Ngozi.Eze@Example.com,+234 803 123 4567,Female,1990-05-17',
+				'Tunde,Bakare,tunde@example.com,8122334455,male,',
+			),
 			{ today: TODAY },
 		)
 		expect(result).toEqual({
 			ok: true,
 			errors: [],
 			rows: [
-				{ row: 2, first_name: 'Ngozi', last_name: 'Eze', email: 'ngozi.eze@example.com', phone: '2348031234567', gender: 'female', date_of_birth: '1990-05-17' },
-				{ row: 3, first_name: 'Tunde', last_name: 'Bakare', email: 'tunde@example.com', phone: '08122334455', gender: 'male', date_of_birth: '' },
+				{
+					row: 2,
+					first_name: 'Ngozi',
+					last_name: 'Eze',
+					email: 'ngozi.eze@example.com',
+					phone: '2348031234567',
+					gender: 'female',
+					date_of_birth: '1990-05-17',
+				},
+				{
+					row: 3,
+					first_name: 'Tunde',
+					last_name: 'Bakare',
+					email: 'tunde@example.com',
+					phone: '08122334455',
+					gender: 'male',
+					date_of_birth: '',
+				},
 			],
 		})
 	})
 
 	test('columns in another order, with spaces and capitals, are read by name', () => {
-		const result = validateStaffList(sheet('Email,First Name,Last Name,Gender,Phone,Date of birth', 'a@b.co,A,B,male,08031234567,'), { today: TODAY })
+		const result = validateStaffList(sheet('Email,First Name,Last Name,Gender,Phone,Date of birth', 'a@b.co,A,B,male,08031234567,'), {
+			today: TODAY,
+		})
 		expect(result).toMatchObject({ ok: true, errors: [], rows: [{ email: 'a@b.co', first_name: 'A', gender: 'male' }] })
 	})
 
@@ -52,7 +74,13 @@ describe('validateStaffList', () => {
 	test("dates of birth: real days, not in the future, within the product's member ages", () => {
 		const senior = { min: 60, max: 85 }
 		const result = validateStaffList(
-			sheet(HEADER, 'A,B,a@x.co,08031234567,male,1950-02-30', 'C,D,c@x.co,08031234567,male,2027-01-01', 'E,F,e@x.co,08031234567,male,1980-01-01', 'G,H,g@x.co,08031234567,male,1960-03-10'),
+			sheet(
+				HEADER,
+				'A,B,a@x.co,08031234567,male,1950-02-30',
+				'C,D,c@x.co,08031234567,male,2027-01-01',
+				'E,F,e@x.co,08031234567,male,1980-01-01',
+				'G,H,g@x.co,08031234567,male,1960-03-10',
+			),
 			{ today: TODAY, memberAge: senior },
 		)
 		expect(result.ok && result.errors).toEqual([
@@ -67,15 +95,27 @@ describe('validateStaffList', () => {
 			ok: false,
 			message: 'The file is empty. Download the template, add one person a row below its header and upload it again.',
 		})
-		expect(validateStaffList(sheet(HEADER), { today: TODAY })).toEqual({ ok: false, message: 'The file has no staff: add one person a row below the header.' })
+		expect(validateStaffList(sheet(HEADER), { today: TODAY })).toEqual({
+			ok: false,
+			message: 'The file has no staff: add one person a row below the header.',
+		})
 		expect(validateStaffList(sheet('name,email', 'A,a@b.co'), { today: TODAY })).toEqual({
 			ok: false,
-			message: "The first row must be the template's header: first_name,last_name,email,phone,gender,date_of_birth. It has no first_name, last_name, phone, gender, date_of_birth column.",
+			message:
+				"The first row must be the template's header: first_name,last_name,email,phone,gender,date_of_birth. It has no first_name, last_name, phone, gender, date_of_birth column.",
 		})
-		expect(validateStaffList(sheet(`${HEADER},salary`, 'A'), { today: TODAY })).toMatchObject({ message: expect.stringContaining('We do not know the column salary.') })
+		expect(validateStaffList(sheet(`${HEADER},salary`, 'A'), { today: TODAY })).toMatchObject({
+			message: expect.stringContaining('We do not know the column salary.'),
+		})
 		// Rows as a reader would give them: parseCsv itself stops at the header and 1,000 staff.
-		const many = [...sheet(HEADER), ...Array.from({ length: BATCH_MAX_ROWS + 1 }, (_, i) => ({ row: i + 2, cells: ['A', 'B', `p${i}@x.co`, '08031234567', 'male', ''] }))]
-		expect(validateStaffList(many, { today: TODAY })).toEqual({ ok: false, message: 'The file has 1,001 staff: upload at most 1,000 at a time.' })
+		const many = [
+			...sheet(HEADER),
+			...Array.from({ length: BATCH_MAX_ROWS + 1 }, (_, i) => ({ row: i + 2, cells: ['A', 'B', `p${i}@x.co`, '08031234567', 'male', ''] })),
+		]
+		expect(validateStaffList(many, { today: TODAY })).toEqual({
+			ok: false,
+			message: 'The file has 1,001 staff: upload at most 1,000 at a time.',
+		})
 	})
 })
 
@@ -83,9 +123,17 @@ describe('validateStaffSheet', () => {
 	const staff = ['ngozi@example.com', 'tunde@example.com']
 
 	test('every member once with a good date: the dates by email', () => {
-		const result = validateStaffSheet(sheet('first_name,last_name,email,date_of_birth', 'Ngozi,Eze,NGOZI@example.com,1990-05-17', 'Tunde,Bakare,tunde@example.com,1985-11-02'), staff, {
-			today: TODAY,
-		})
+		const result = validateStaffSheet(
+			sheet(
+				'first_name,last_name,email,date_of_birth',
+				'Ngozi,Eze,NGOZI@example.com,1990-05-17',
+				'Tunde,Bakare,tunde@example.com,1985-11-02',
+			),
+			staff,
+			{
+				today: TODAY,
+			},
+		)
 		expect(result).toEqual({
 			ok: true,
 			errors: [],

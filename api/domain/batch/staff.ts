@@ -35,7 +35,11 @@ const NAME_MAX = 100
 const fileError = (message: string) => ({ ok: false as const, message })
 
 /** 'First Name ' -> 'first_name'. */
-const columnName = (cell: string) => cell.trim().toLowerCase().replace(/[\s-]+/g, '_')
+const columnName = (cell: string) =>
+	cell
+		.trim()
+		.toLowerCase()
+		.replace(/[\s-]+/g, '_')
 
 /** Where each wanted column is in the header, or what is wrong with the header. */
 function readHeader(header: SheetRow | undefined, wanted: readonly string[], required: readonly string[], template: readonly string[]) {
@@ -103,9 +107,7 @@ function duplicates<T extends { row: number; email: string }>(rows: T[]) {
 	return errors
 }
 
-export type StaffListResult =
-	| { ok: false; message: string }
-	| { ok: true; rows: StaffRow[]; errors: RowError[] }
+export type StaffListResult = { ok: false; message: string } | { ok: true; rows: StaffRow[]; errors: RowError[] }
 
 /**
  * The staff of a batch upload: the template's header, then one person a row. Names, email, phone
@@ -118,7 +120,9 @@ export function validateStaffList(sheet: SheetRow[], options: { today: string; m
 	const data = sheet.slice(1)
 	if (data.length === 0) return fileError('The file has no staff: add one person a row below the header.')
 	if (data.length > BATCH_MAX_ROWS) {
-		return fileError(`The file has ${data.length.toLocaleString('en-NG')} staff: upload at most ${BATCH_MAX_ROWS.toLocaleString('en-NG')} at a time.`)
+		return fileError(
+			`The file has ${data.length.toLocaleString('en-NG')} staff: upload at most ${BATCH_MAX_ROWS.toLocaleString('en-NG')} at a time.`,
+		)
 	}
 	const errors: RowError[] = []
 	const rows = data.map(({ row, cells }) => {
@@ -162,12 +166,17 @@ export type StaffSheetResult =
  * a date of birth within the product's member ages. Other columns (the names) are there to help the
  * reader and are not read. `missing` lists the staff the sheet leaves out.
  */
-export function validateStaffSheet(sheet: SheetRow[], staffEmails: readonly string[], options: { today: string; memberAge?: Range }): StaffSheetResult {
+export function validateStaffSheet(
+	sheet: SheetRow[],
+	staffEmails: readonly string[],
+	options: { today: string; memberAge?: Range },
+): StaffSheetResult {
 	const header = readHeader(sheet[0], SHEET_COLUMNS, ['email', 'date_of_birth'], SHEET_COLUMNS)
 	if (!header.ok) return header
 	const data = sheet.slice(1)
 	if (data.length === 0) return fileError('The sheet has no staff: fill in the date of birth of each person on it.')
-	if (data.length > BATCH_MAX_ROWS) return fileError(`The sheet has ${data.length.toLocaleString('en-NG')} rows: this plan has ${staffEmails.length}.`)
+	if (data.length > BATCH_MAX_ROWS)
+		return fileError(`The sheet has ${data.length.toLocaleString('en-NG')} rows: this plan has ${staffEmails.length}.`)
 	const known = new Set(staffEmails.map((e) => e.toLowerCase()))
 	const errors: RowError[] = []
 	const rows = data.map(({ row, cells }) => ({

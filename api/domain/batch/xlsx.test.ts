@@ -13,14 +13,17 @@ describe('readXlsx', () => {
 		['Tunde', '', 'tunde@example.com', '08122334455', 'male', '1985-11-02'],
 	]
 
-	test.each([true, false])('reads the first sheet, deflated (%s) or stored: shared strings, numbers, date cells and gaps', async (deflate) => {
-		expect(await readXlsx(xlsx(rows, { deflate }))).toEqual([
-			{ row: 1, cells: rows[0] },
-			// 32980 days after 1899-12-30 is 1990-04-17.
-			{ row: 2, cells: ['Ngozi', 'Eze & Sons', 'ngozi@example.com', '8031234567', 'female', '1990-04-17'] },
-			{ row: 3, cells: ['Tunde', '', 'tunde@example.com', '08122334455', 'male', '1985-11-02'] },
-		])
-	})
+	test.each([true, false])(
+		'reads the first sheet, deflated (%s) or stored: shared strings, numbers, date cells and gaps',
+		async (deflate) => {
+			expect(await readXlsx(xlsx(rows, { deflate }))).toEqual([
+				{ row: 1, cells: rows[0] },
+				// 32980 days after 1899-12-30 is 1990-04-17.
+				{ row: 2, cells: ['Ngozi', 'Eze & Sons', 'ngozi@example.com', '8031234567', 'female', '1990-04-17'] },
+				{ row: 3, cells: ['Tunde', '', 'tunde@example.com', '08122334455', 'male', '1985-11-02'] },
+			])
+		},
+	)
 
 	test('rows with nothing in them are skipped, and rows keep their sheet numbers', async () => {
 		expect(await readXlsx(xlsx([['a'], [''], ['b']]))).toEqual([
@@ -50,17 +53,17 @@ describe('readXlsx', () => {
 })
 
 describe('hostile workbooks are refused at once, within the limits', () => {
-	test('a cell at column ZZZZZZ (beyond Excel\'s last column) is refused without padding the row to it', async () => {
+	test("a cell at column ZZZZZZ (beyond Excel's last column) is refused without padding the row to it", async () => {
 		const file = rawXlsx('<row r="1"><c r="ZZZZZZ1" t="inlineStr"><is><t>x</t></is></c></row>')
 		const started = performance.now()
 		await expect(readXlsx(file)).rejects.toThrow(new SheetError(NOT_XLSX))
 		expect(performance.now() - started).toBeLessThan(2_000)
 	})
 
-	test('a cell beyond column Z, but within Excel\'s columns, is refused', async () => {
-		await expect(readXlsx(rawXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row>'))).rejects.toThrow(
-			new SheetError("Row 1 has something beyond column Z: keep the list to the template's columns."),
-		)
+	test("a cell beyond column Z, but within Excel's columns, is refused", async () => {
+		await expect(
+			readXlsx(rawXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row>')),
+		).rejects.toThrow(new SheetError("Row 1 has something beyond column Z: keep the list to the template's columns."))
 	})
 
 	test('unclosed <row> tags are refused at once, not rescanned', async () => {
@@ -72,7 +75,9 @@ describe('hostile workbooks are refused at once, within the limits', () => {
 
 	test('more than the header and 1,000 staff, or a cell above 1,000 characters, is refused', async () => {
 		const many = Array.from({ length: 1_002 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('')
-		await expect(readXlsx(rawXlsx(many))).rejects.toThrow(new SheetError('The file has more than 1,000 staff: upload at most 1,000 at a time.'))
+		await expect(readXlsx(rawXlsx(many))).rejects.toThrow(
+			new SheetError('The file has more than 1,000 staff: upload at most 1,000 at a time.'),
+		)
 		await expect(readXlsx(xlsx([['a', 'x'.repeat(1_001)]]))).rejects.toThrow(
 			new SheetError('Row 1 has a cell longer than 1,000 characters: check the file and upload it again.'),
 		)
@@ -86,7 +91,9 @@ describe('readSheet tells the type by content', () => {
 	})
 
 	test('an old .xls, a picture or text that is not UTF-8 is refused', async () => {
-		await expect(readSheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1]))).rejects.toThrow('This is an old Excel file (.xls). Save it as CSV or XLSX and upload it again.')
+		await expect(readSheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1]))).rejects.toThrow(
+			'This is an old Excel file (.xls). Save it as CSV or XLSX and upload it again.',
+		)
 		await expect(readSheet(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).rejects.toThrow('Upload the list as a CSV or XLSX file.')
 		await expect(readSheet(new Uint8Array([0x61, 0x00, 0x62]))).rejects.toThrow('Upload the list as a CSV or XLSX file.')
 	})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PERIOD_LABELS, PERIOD_VALUES, type Period } from '../../contract/periods.ts'
+import { PERIOD_LABELS, type Period } from '../../contract/periods.ts'
 import { PRODUCT_IDS, type HealthProductId, type ProductId, type TravelProductId } from '../../contract/product-ids.ts'
 import {
 	BREAKDOWN_CLASS_VALUES,

@@ -1,5 +1,5 @@
 import { periodMonths, type Period } from '../../contract/periods.ts'
-import { PRODUCT_IDS } from '../../contract/product-ids.ts'
+import type { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { GADGET_TYPES, optionLabel, type GadgetType } from '../../contract/quote-options.ts'
 import type { Quote, QuoteLine } from '../../contract/quotes.ts'
 import type { QuoteInputOf } from '../catalogue/quotes.ts'

@@ -1,4 +1,4 @@
-import { PRODUCT_IDS } from '../../contract/product-ids.ts'
+import type { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { VEHICLE_CLASSES, optionLabel, type VehicleClass } from '../../contract/quote-options.ts'
 import type { Quote } from '../../contract/quotes.ts'
 import type { QuoteInputOf } from '../catalogue/quotes.ts'

@@ -1,5 +1,5 @@
 import { periodMonths } from '../../contract/periods.ts'
-import { PRODUCT_IDS } from '../../contract/product-ids.ts'
+import type { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { BREAKDOWN_CLASSES, PACKAGE_CLASSES, optionLabel, type BreakdownClass, type PackageClass } from '../../contract/quote-options.ts'
 import type { Quote } from '../../contract/quotes.ts'
 import type { QuoteInputOf } from '../catalogue/quotes.ts'

@@ -114,7 +114,9 @@ export function Stepper({ steps, current }: { steps: string[]; current: number }
 					aria-current={i === current ? 'step' : undefined}
 					className={`flex-1 border-t-4 pt-1 ${i <= current ? 'border-brand-700 font-semibold text-brand-800' : 'border-slate-200 text-slate-600'}`}
 				>
-					<span className="sr-only">Step {i + 1} of {steps.length}: </span>
+					<span className="sr-only">
+						Step {i + 1} of {steps.length}:{' '}
+					</span>
 					{step}
 				</li>
 			))}

@@ -14,14 +14,7 @@ import { normalizeNairaInput } from '#app/lib/number-input.ts'
 describe('server rendering, which is all a browser without JavaScript gets', () => {
 	test('PhoneInput is a tel input with the normalized starting value', () => {
 		const html = renderToStaticMarkup(
-			<PhoneInput
-				id="phone"
-				name="phone"
-				defaultValue="+234 0803 123 4567"
-				aria-invalid
-				aria-describedby="phone-error"
-				required
-			/>,
+			<PhoneInput id="phone" name="phone" defaultValue="+234 0803 123 4567" aria-invalid aria-describedby="phone-error" required />,
 		)
 		for (const attribute of [
 			'id="phone"',

@@ -13,7 +13,12 @@ export function Pagination({
 	page,
 	pageCount,
 	href,
-}: { label: string; page: number; pageCount: number; href: (page: number) => string }) {
+}: {
+	label: string
+	page: number
+	pageCount: number
+	href: (page: number) => string
+}) {
 	if (pageCount <= 1) return null
 	const linkClass = 'block rounded-md px-3 py-2 text-brand-700 underline'
 	return (

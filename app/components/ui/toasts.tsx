@@ -23,10 +23,7 @@ type WithNotifications = { notifications?: Toast[] }
  */
 export function useActionNotifications(): Toast[] {
 	const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData
-	return useMemo(
-		() => Object.values(actionData ?? {}).flatMap((d) => (d as WithNotifications | null)?.notifications ?? []),
-		[actionData],
-	)
+	return useMemo(() => Object.values(actionData ?? {}).flatMap((d) => (d as WithNotifications | null)?.notifications ?? []), [actionData])
 }
 
 const STYLE = {

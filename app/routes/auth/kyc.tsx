@@ -116,7 +116,12 @@ export default function Kyc() {
 							) : null}
 						</fieldset>
 						{chosenType !== 'none' ? (
-							<TextField field={fields.registration_number} label="CAC registration number" hint="As on your certificate, like RC1234567 or BN1234567" autoCapitalize="characters" />
+							<TextField
+								field={fields.registration_number}
+								label="CAC registration number"
+								hint="As on your certificate, like RC1234567 or BN1234567"
+								autoCapitalize="characters"
+							/>
 						) : null}
 					</>
 				) : null}
@@ -151,7 +156,13 @@ export default function Kyc() {
 					</Field>
 				</div>
 				<TextField field={fields.address} label="Address" autoComplete="street-address" />
-				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+				<Field
+					label="Phone number"
+					hint="Like 08031234567"
+					id={fields.phone.id}
+					errorId={fields.phone.errorId}
+					errors={fields.phone.errors}
+				>
 					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
 				</Field>
 				<SubmitButton className="w-full sm:w-auto" pendingText="Saving…">

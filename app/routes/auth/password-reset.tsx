@@ -72,7 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		if (value.intent === 'request' || value.intent === 'resend') {
 			const sent = await api.recoverPassword({ email: value.email })
-			return redirectWithToast(request, `/password-reset?step=code&email=${encodeURIComponent(value.email)}`, toastFor(200, sent.data.message))
+			return redirectWithToast(
+				request,
+				`/password-reset?step=code&email=${encodeURIComponent(value.email)}`,
+				toastFor(200, sent.data.message),
+			)
 		}
 		if (value.intent === 'code') {
 			const verified = await api.verifyOtp({ email: value.email, purpose: 'reset-password', otp: value.otp })
@@ -127,7 +131,13 @@ export default function PasswordReset() {
 						<SubmitButton name="intent" value="code" className="w-full" pendingText="Checking…">
 							Continue
 						</SubmitButton>
-						<button type="submit" name="intent" value="resend" formNoValidate className="w-full text-sm font-medium text-brand-700 underline">
+						<button
+							type="submit"
+							name="intent"
+							value="resend"
+							formNoValidate
+							className="w-full text-sm font-medium text-brand-700 underline"
+						>
 							Send a new code
 						</button>
 					</>

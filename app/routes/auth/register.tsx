@@ -37,7 +37,10 @@ function ChooseType() {
 						{ value: 'business', label: 'A business', hint: 'Staff health plans, fleet and asset cover, a team and a wallet.' },
 						{ value: 'individual', label: 'Myself and my family', hint: 'Health, auto, gadget and travel cover for you.' },
 					].map((option, i) => (
-						<label key={option.value} className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+						<label
+							key={option.value}
+							className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+						>
 							<input type="radio" name="type" value={option.value} defaultChecked={i === 0} className="mt-1 size-4 accent-brand-700" />
 							<span>
 								<span className="block font-semibold">{option.label}</span>

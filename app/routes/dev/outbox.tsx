@@ -28,8 +28,16 @@ export default function Outbox() {
 				<label htmlFor="to" className="sr-only">
 					Recipient
 				</label>
-				<input id="to" name="to" defaultValue={to} placeholder="Filter by recipient" className="flex-1 rounded-md border border-slate-300 px-3 py-2" />
-				<button className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">Filter</button>
+				<input
+					id="to"
+					name="to"
+					defaultValue={to}
+					placeholder="Filter by recipient"
+					className="flex-1 rounded-md border border-slate-300 px-3 py-2"
+				/>
+				<button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+					Filter
+				</button>
 			</form>
 			{mails.length === 0 ? <p>No mail yet.</p> : null}
 			<ul className="space-y-3">

@@ -93,7 +93,9 @@ export default function ActivatePolicy() {
 					/>
 				))}
 				{activation.inspection ? (
-					<p className="text-sm text-slate-700">Own-damage cover also starts after the vehicle is inspected; we will contact you to arrange it.</p>
+					<p className="text-sm text-slate-700">
+						Own-damage cover also starts after the vehicle is inspected; we will contact you to arrange it.
+					</p>
 				) : null}
 				<SubmitButton pendingText="Sending…">Activate</SubmitButton>
 			</Form>

@@ -53,7 +53,9 @@ export default function PlanPage() {
 			{pending ? (
 				<div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
 					<p className="font-semibold">
-						{policy.kind === 'plan' ? 'Your staff list must be confirmed before cover starts.' : 'This policy needs a few details before cover starts.'}{' '}
+						{policy.kind === 'plan'
+							? 'Your staff list must be confirmed before cover starts.'
+							: 'This policy needs a few details before cover starts.'}{' '}
 						Its certificate can be downloaded once it is active.
 					</p>
 					{canManage ? (

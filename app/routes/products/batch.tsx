@@ -36,7 +36,13 @@ export async function loader(args: Route.LoaderArgs) {
 	const batch = batchId ? await loadBatch(api, batchId) : null
 	if (batch && batch.product_id !== product.id) throw redirect(`/products/${batch.product_id}/batch?batch=${batch.id}`)
 	return {
-		product: { id: product.id, name: product.name, provider: product.provider, periods: product.periods, member_age: product.member_age ?? null },
+		product: {
+			id: product.id,
+			name: product.name,
+			provider: product.provider,
+			periods: product.periods,
+			member_age: product.member_age ?? null,
+		},
 		batch,
 		// A new key each time the page is drawn: a double submit of the buy button buys once.
 		idempotencyKey: purchaseKey(),
@@ -52,7 +58,10 @@ export async function action(args: Route.ActionArgs) {
 		const submission = parseWithZod(formData, { schema: BuyBatchSchema })
 		if (submission.status !== 'success') return data({ intent: 'buy' as const, result: submission.reply() }, { status: 400 })
 		try {
-			const { data: bought, message } = await api.buyBatch({ batch_id: submission.value.batch_id, idempotency_key: submission.value.idempotency_key })
+			const { data: bought, message } = await api.buyBatch({
+				batch_id: submission.value.batch_id,
+				idempotency_key: submission.value.idempotency_key,
+			})
 			return redirectWithToast(args.request, `/mycover/${bought.policy!.id}`, {
 				type: 'success',
 				description: message ?? `Your staff plan ${bought.policy!.policy_number} is set up.`,
@@ -89,7 +98,8 @@ function ProblemList({ batch }: { batch: Batch }) {
 	return (
 		<section aria-labelledby="problems-heading" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
 			<h2 id="problems-heading" className="font-semibold">
-				{batch.errors.length} {batch.errors.length === 1 ? 'problem' : 'problems'} in {batch.rows.length - batch.valid_count} of {batch.rows.length} rows
+				{batch.errors.length} {batch.errors.length === 1 ? 'problem' : 'problems'} in {batch.rows.length - batch.valid_count} of{' '}
+				{batch.rows.length} rows
 			</h2>
 			<p className="mt-1 text-sm">Fix the rows and upload the file again. Row numbers are the spreadsheet's: the header is row 1.</p>
 			<ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
@@ -236,8 +246,8 @@ export default function BatchUpload() {
 						{batch ? 'Upload the corrected file' : 'Upload your staff list'}
 					</h2>
 					<p className="text-sm text-slate-700">
-						One person a row, with their first and last name, email, phone, gender (male or female) and, if you have it,
-						date of birth as YYYY-MM-DD. Up to 1,000 staff, CSV or XLSX, 5 MB at most.
+						One person a row, with their first and last name, email, phone, gender (male or female) and, if you have it, date of birth as
+						YYYY-MM-DD. Up to 1,000 staff, CSV or XLSX, 5 MB at most.
 						{product.member_age ? ` This plan covers people aged ${product.member_age.min} to ${product.member_age.max}.` : ''}
 					</p>
 					<p className="mt-2">

@@ -16,9 +16,7 @@ import { QuoteFormSchema, TypedValuesSchema, loadProduct, quoteConstraint } from
 import { BuySchema, authorizePurchase, buyAndGo, purchaseKey, quoteFields } from '#app/server/purchase.server.ts'
 import type { Route } from './+types/product'
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-	{ title: `${loaded ? loaded.product.name : 'Product'} · Cover Portal` },
-]
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded ? loaded.product.name : 'Product'} · Cover Portal` }]
 
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireReadyUser(args)
@@ -64,7 +62,10 @@ export async function action(args: Route.ActionArgs) {
 			}
 		} else failed = data({ result: submission.reply(), notifications: [] }, { status: 400 })
 		// The quote stays on the page, the buy form's field messages under it.
-		const quote = await api.computePrice({ ...fields, product_id: String(product.id) }).then((r) => r.data, () => null)
+		const quote = await api.computePrice({ ...fields, product_id: String(product.id) }).then(
+			(r) => r.data,
+			() => null,
+		)
 		const { result: buy, notifications } = failed.data
 		return data({ result: typed, buy, notifications, quote, key: purchaseKey(), values: fields }, failed.init ?? { status: 400 })
 	}

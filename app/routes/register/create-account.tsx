@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { AccountFields, type AccountFormValues } from '#app/components/account-fields.tsx'
 import { QuoteDetails } from '#app/components/quote-fields.tsx'
 import { FormError, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
@@ -59,7 +59,12 @@ export async function action(args: Route.ActionArgs) {
 export default function CreateAccount() {
 	const { product, total, details, defaults, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const [form, fields] = useForm<AccountFormValues>({ id: 'create-account', lastResult: actionData?.result, constraint, defaultValue: defaults })
+	const [form, fields] = useForm<AccountFormValues>({
+		id: 'create-account',
+		lastResult: actionData?.result,
+		constraint,
+		defaultValue: defaults,
+	})
 	const signIn = `/login?return_url=${encodeURIComponent(paymentPath(product.id))}`
 	const accountType = fields.account_type.initialValue === 'business' ? 'business' : 'individual'
 	return (

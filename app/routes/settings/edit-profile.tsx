@@ -61,7 +61,13 @@ export default function EditProfile() {
 			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<NameFields first={fields.first_name} last={fields.last_name} />
-				<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+				<Field
+					label="Phone number"
+					hint="Like 08031234567"
+					id={fields.phone.id}
+					errorId={fields.phone.errorId}
+					errors={fields.phone.errors}
+				>
 					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
 				</Field>
 				<div className="flex flex-wrap gap-3">

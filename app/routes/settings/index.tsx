@@ -182,9 +182,7 @@ export default function Settings() {
 				</ul>
 			</nav>
 			{view.tab === 'profile' ? <ProfileTab {...view} /> : null}
-			{view.tab === 'security' ? (
-				<SecurityTab constraint={view.constraint} result={intent === 'password' ? result : undefined} />
-			) : null}
+			{view.tab === 'security' ? <SecurityTab constraint={view.constraint} result={intent === 'password' ? result : undefined} /> : null}
 			{view.tab === 'business' ? <BusinessTab customer={view.customer} canManage={view.canManage} /> : null}
 			{view.tab === 'team' ? (
 				<TeamTab

@@ -67,8 +67,7 @@ export default function EditRole() {
 			{role.seeded ? (
 				<>
 					<h1 className="mt-2 flex flex-wrap items-center gap-2 text-2xl font-bold">
-						{role.name}{' '}
-						<span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Built in</span>
+						{role.name} <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Built in</span>
 					</h1>
 					<p className="mt-1 text-slate-600">{role.description}</p>
 					<section aria-labelledby="role-permissions" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">

@@ -9,7 +9,7 @@ import { moneySign, stageLabel, stageTone, typeLabel } from '#app/lib/transactio
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/index'
-import { type Filters, TransactionFilters, filterQuery } from './filters.tsx'
+import { TransactionFilters, filterQuery } from './filters.tsx'
 import { loadTransactions } from './transactions.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]

@@ -104,6 +104,7 @@ export default function Receipt() {
 							</thead>
 							<tbody>
 								{receipt.entries.map((e, i) => (
+									// biome-ignore lint/suspicious/noArrayIndexKey: a receipt's entries are fixed and never reordered; one transfer may touch an account twice
 									<tr key={`${e.transfer_id}-${e.account}-${i}`}>
 										<td className={tdClass}>{e.description}</td>
 										<td className={tdClass}>{accountLabel(e.account)}</td>

@@ -63,8 +63,8 @@ export default function ManageCards() {
 					<div className={panelClass}>
 						<p className="font-medium">No saved cards yet.</p>
 						<p className="mt-1 text-sm text-slate-600">
-							A card is saved when you fund your wallet with it and the payment succeeds. You can then make it the default or
-							remove it here.
+							A card is saved when you fund your wallet with it and the payment succeeds. You can then make it the default or remove it
+							here.
 						</p>
 						<Link to="/fund-wallet" className={buttonClass('primary', 'mt-4')}>
 							Fund wallet
@@ -82,9 +82,7 @@ export default function ManageCards() {
 											<span className="sr-only">ending </span>
 											{card.last4}
 											{card.is_default ? (
-												<span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-													Default
-												</span>
+												<span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Default</span>
 											) : null}
 										</p>
 										<p className="text-sm text-slate-600">

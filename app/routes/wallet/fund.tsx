@@ -53,9 +53,7 @@ export default function FundWallet() {
 	const { balance, limits, idempotencyKey, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({ id: 'fund-wallet', lastResult: actionData?.result, constraint })
-	const hint = limits
-		? `From ${formatNairaFull(limits.min)} to ${formatNairaFull(limits.max)}, in whole Naira.`
-		: 'In whole Naira.'
+	const hint = limits ? `From ${formatNairaFull(limits.min)} to ${formatNairaFull(limits.max)}, in whole Naira.` : 'In whole Naira.'
 	return (
 		<>
 			<h1 className="text-2xl font-bold">Fund your wallet</h1>
@@ -67,8 +65,7 @@ export default function FundWallet() {
 			<Form method="post" className={`mt-6 space-y-5 ${panelClass}`} {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.idempotency_key.errors ?? [])]} />
 				<p className="text-sm text-slate-700">
-					You pay on the secure page of our payment gateway, then come back here. A card you pay with is saved for
-					next time.
+					You pay on the secure page of our payment gateway, then come back here. A card you pay with is saved for next time.
 				</p>
 				<input type="hidden" name={fields.idempotency_key.name} value={idempotencyKey} />
 				<Field label="Amount" hint={hint} id={fields.amount.id} errorId={fields.amount.errorId} errors={fields.amount.errors}>

@@ -17,7 +17,19 @@ type Pending = {
 }
 
 /** One button in a small form of its own, so it works without JavaScript. */
-function PendingButton({ id, intent, label, context, variant }: { id: string; intent: 'approve' | 'cancel'; label: string; context: string; variant: 'primary' | 'secondary' }) {
+function PendingButton({
+	id,
+	intent,
+	label,
+	context,
+	variant,
+}: {
+	id: string
+	intent: 'approve' | 'cancel'
+	label: string
+	context: string
+	variant: 'primary' | 'secondary'
+}) {
 	return (
 		<Form method="post" className="inline-block">
 			<input type="hidden" name="id" value={id} />
@@ -49,8 +61,7 @@ export function PendingWithdrawals({ items, canWithdraw }: { items: Pending[]; c
 									<Naira amount={w.amount} /> to {w.to}
 								</p>
 								<p className="text-sm text-slate-600">
-									{w.mine ? 'You asked' : `${w.requestedBy} asked`} on{' '}
-									<time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
+									{w.mine ? 'You asked' : `${w.requestedBy} asked`} on <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
 									{' · '}
 									<span className="text-amber-800">{stageLabel({ type: 'withdrawal', stage: w.status })}</span>
 								</p>
@@ -66,13 +77,7 @@ export function PendingWithdrawals({ items, canWithdraw }: { items: Pending[]; c
 										<PendingButton id={w.id} intent="approve" label="Approve" context={context} variant="primary" />
 									) : null}
 									{w.mine || w.status === 'awaiting_approval' ? (
-										<PendingButton
-											id={w.id}
-											intent="cancel"
-											label={w.mine ? 'Cancel' : 'Refuse'}
-											context={context}
-											variant="secondary"
-										/>
+										<PendingButton id={w.id} intent="cancel" label={w.mine ? 'Cancel' : 'Refuse'} context={context} variant="secondary" />
 									) : null}
 								</div>
 							) : null}

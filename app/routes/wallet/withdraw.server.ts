@@ -54,10 +54,7 @@ export async function loadWithdraw(args: Route.LoaderArgs) {
 			constraint,
 		}
 	}
-	const [banks, wallet] = await Promise.all([
-		api.getBanks(),
-		orNotShown(api.getWallet()),
-	])
+	const [banks, wallet] = await Promise.all([api.getBanks(), orNotShown(api.getWallet())])
 	return {
 		step: 'details' as const,
 		banks: banks.data,

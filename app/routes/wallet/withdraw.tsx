@@ -131,8 +131,7 @@ function CodeStep({ withdrawal, constraint, actionData }: Extract<Loaded, { step
 				/>
 				{withdrawal.needsApproval ? (
 					<p className="mt-4 text-sm text-amber-900">
-						This amount is above the approval limit: after your code, it waits for a second approval from another member who
-						may withdraw.
+						This amount is above the approval limit: after your code, it waits for a second approval from another member who may withdraw.
 					</p>
 				) : null}
 			</section>
