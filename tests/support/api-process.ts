@@ -40,7 +40,8 @@ export class ApiProcess {
 
 	async start(timeoutMs = 30_000) {
 		const child = spawn(process.execPath, ['--import', 'tsx', this.entry.script], {
-			env: { ...process.env, API_PORT: String(this.port), HOST: '127.0.0.1', NODE_ENV: 'test', ...this.env },
+			// The sandbox gateway and the outbox answer in demo mode only (decision 033): these processes are demos.
+			env: { ...process.env, API_PORT: String(this.port), HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_MODE: 'true', ...this.env },
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		this.child = child
