@@ -113,12 +113,7 @@ export function ErrorBoundary() {
 		<main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
 			<title>{status === null ? 'Oops! Something Went Wrong' : `${status} · Oops! Something Went Wrong`}</title>
 			<h1 className="text-2xl font-bold">Oops! Something Went Wrong</h1>
-			{status === null ? null : (
-				<p className="text-5xl font-bold text-brand-700">
-					<span className="sr-only">Status </span>
-					{status}
-				</p>
-			)}
+			{status === null ? null : <p className="text-5xl font-bold text-brand-700">{status}</p>}
 			<p className="text-slate-700">{message}</p>
 			<Link to="/" reloadDocument className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
 				Go Home

@@ -16,8 +16,9 @@ const plainText = (message: string, status: number) =>
 
 /**
  * A file the API sends (a certificate, a document, a CSV), streamed on as a download; one that is not
- * there is a 404 in the API's words, one not issued yet a 409. It is always an attachment the browser must not sniff, whatever the
- * API said: an uploaded document is never shown as a page of the portal's origin (decision 029). A lost
+ * there is a 404 in the API's words, one not issued yet a 409. It is always an attachment, whatever the
+ * API said: an uploaded document is never shown as a page of the portal's origin (decision 029); nosniff
+ * comes with every answer of the portal (server/security-headers.ts), so it is not set twice here. A lost
  * session is rethrown for the guard.
  */
 export async function passOnFile(fetchFile: () => Promise<Response>, download: Download) {
@@ -38,7 +39,6 @@ export async function passOnFile(fetchFile: () => Promise<Response>, download: D
 		headers: {
 			'Content-Type': file.headers.get('content-type') ?? 'application/octet-stream',
 			'Content-Disposition': `attachment; filename="${filename}"`,
-			'X-Content-Type-Options': 'nosniff',
 			'Cache-Control': 'private, no-store',
 		},
 	})

@@ -28,6 +28,9 @@ async function downloadCertificate(page: Page) {
 }
 
 test('an individual buys third-party cover with the wallet, activates it and downloads the certificate', async ({ page, request, js }) => {
+	// One journey end to end: a quote, a buy, a refused activation and a good one with uploads, the
+	// certificate and its verification; on a busy machine without JavaScript it runs past a minute.
+	test.slow()
 	const buyer = await businessThroughApi(page, request, 'Ngozi', 'individual')
 	await fundThroughApi(request, buyer, 40_000, 'approve')
 	await signIn(page, buyer.email, buyer.password)
