@@ -34,7 +34,7 @@ test('the history filters by type, status and dates, pages through, and exports 
 		'Withdrawal to CHINEDU OBI, Guaranty Trust Bank 0123456780',
 		'Withdrawal',
 		'Waiting for the code',
-		'−₦1,500',
+		'−₦1,500Fee ₦10',
 		/^Receipt/,
 	])
 	await expectAccessible(page, js)

@@ -81,8 +81,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * Where the page lands after pricing or a refused buy: both forms post to `#your-quote`, so the browser
- * (without JavaScript) or React Router's scroll restoration (with it) brings the answer into view.
+ * Where the page lands after pricing: the quote form posts to `#your-quote`, so the browser (without
+ * JavaScript) or React Router's scroll restoration (with it) brings the answer into view. Not the buy
+ * form: a browser carries a form's fragment on through the redirects that follow a purchase.
  */
 const QUOTE_ANCHOR = 'your-quote'
 
@@ -103,18 +104,16 @@ function BuyPanel({
 	balance,
 	idempotencyKey,
 	lastResult,
-	action,
 }: {
 	values: Record<string, string>
 	total: number
 	balance: number | null
 	idempotencyKey: string
 	lastResult: unknown
-	action: string
 }) {
 	const [form, fields] = useForm<{ payment_option: string; idempotency_key: string }>({ id: 'buy', lastResult: lastResult as never })
 	return (
-		<Form method="post" action={action} className="mt-6 space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
+		<Form method="post" className="mt-6 space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
 			<h3 className="font-semibold">Buy this cover</h3>
 			<FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.idempotency_key.errors ?? [])]} />
 			{Object.entries(values).map(([name, value]) => (
@@ -212,7 +211,6 @@ export default function ProductPage() {
 								balance={balance}
 								idempotencyKey={key}
 								lastResult={actionData?.buy}
-								action={formAction}
 							/>
 						) : null}
 						{/* On a phone the price and the buy button stay in view while the details scroll by. */}
