@@ -205,13 +205,7 @@ export default function ProductPage() {
 								</Link>
 							</p>
 						) : key ? (
-							<BuyPanel
-								values={values}
-								total={quote.total}
-								balance={balance}
-								idempotencyKey={key}
-								lastResult={actionData?.buy}
-							/>
+							<BuyPanel values={values} total={quote.total} balance={balance} idempotencyKey={key} lastResult={actionData?.buy} />
 						) : null}
 						{/* On a phone the price and the buy button stay in view while the details scroll by. */}
 						<section
