@@ -29,6 +29,7 @@ import { userRoutes } from './routes/users.ts'
 import { walletRoutes } from './routes/wallet.ts'
 import { withdrawalRoutes } from './routes/withdrawals.ts'
 import { clientAddressOf, forwardedAddress } from './security/client-address.ts'
+import { portalUrlOf } from './security/portal-origin.ts'
 import { limitBodies } from './security/body-limit.ts'
 import { apiSecurityHeaders } from './security/headers.ts'
 import { authenticate } from './security/tokens.ts'
@@ -79,6 +80,7 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 		// Over the network the socket names the caller; in process only the portal calls, forwarding its client's address.
 		const incoming = c.env?.incoming
 		c.set('clientAddress', incoming ? clientAddressOf(incoming, deps.env.trustProxy) : forwardedAddress(c.req.raw.headers))
+		c.set('portalUrl', portalUrlOf(c.req.raw.headers, deps.env, !incoming || deps.env.trustProxy))
 		refuseNulInUrl(c.req.url)
 		const header = c.req.header('authorization')
 		const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]

@@ -33,6 +33,7 @@ export async function bootApi(env: ApiEnv) {
 		storage: createDiskStorage(path.resolve(env.DATA_DIR, 'uploads')),
 		env: {
 			publicUrl: env.publicUrl,
+			publicUrlFixed: env.publicUrlFixed,
 			demo: env.demo,
 			outboxPublic: env.outboxPublic,
 			trustProxy: env.trustProxy,

@@ -13,6 +13,7 @@ export type Deps = {
 	payments: PaymentGateway
 	/** Uploaded documents, out of the web root. */
 	storage: Storage
-	env: Pick<ApiEnv, 'publicUrl' | 'demo' | 'outboxPublic' | 'trustProxy' | 'walletFundMax' | 'withdrawalApprovalThreshold'>
+	env: Pick<ApiEnv, 'publicUrl' | 'demo' | 'outboxPublic' | 'trustProxy' | 'walletFundMax' | 'withdrawalApprovalThreshold'> &
+		Partial<Pick<ApiEnv, 'publicUrlFixed'>>
 	now: () => Date
 }

@@ -52,6 +52,8 @@ function isDemo(env: { DEMO_MODE?: 'true' | 'false' | undefined; DATABASE_URL?: 
 
 export type ApiEnv = z.infer<typeof schema> & {
 	publicUrl: string
+	/** PUBLIC_URL was set: links always use it, never the origin a request came to (decision 043). */
+	publicUrlFixed: boolean
 	/** Where browsers reach the API: the portal's address when the API is mounted in it. */
 	apiPublicUrl: string
 	/** Demo mode: the local outbox and the sandbox checkout answer (docs/decisions/033-demo-mode.md). */
@@ -76,6 +78,7 @@ export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
 	return {
 		...env,
 		publicUrl,
+		publicUrlFixed: env.PUBLIC_URL !== undefined,
 		apiPublicUrl: (env.API_PUBLIC_URL ?? publicUrl).replace(/\/$/, ''),
 		walletFundMax: env.WALLET_FUND_MAX,
 		withdrawalApprovalThreshold: env.WITHDRAWAL_APPROVAL_THRESHOLD,

@@ -22,7 +22,14 @@ export type AuthUser = {
 export type Env = {
 	/** Set when the API serves a Node socket; unset when the portal calls it in process. */
 	Bindings: { incoming?: IncomingMessage } | undefined
-	Variables: { auth: AuthUser | null; requestId: string; newToken?: string; clientAddress: string | null }
+	Variables: {
+		auth: AuthUser | null
+		requestId: string
+		newToken?: string
+		clientAddress: string | null
+		/** The portal's address for this request's links and return URLs (api/security/portal-origin.ts). */
+		portalUrl: string
+	}
 }
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
@@ -195,7 +202,9 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[], opti
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
 			const body = route.body ? parse(route.body, await readJson(c)) : undefined
 			if (route.multipart) await refuseNulInForm(c)
-			const input = { body, query, params, auth: auth!, deps, c }
+			const portalUrl = c.get('portalUrl') ?? deps.env.publicUrl
+			const requestDeps = portalUrl === deps.env.publicUrl ? deps : { ...deps, env: { ...deps.env, publicUrl: portalUrl } }
+			const input = { body, query, params, auth: auth!, deps: requestDeps, c }
 			if ('download' in route) {
 				const file = await route.handler(input)
 				const contentType = file.contentType ?? route.download.contentType

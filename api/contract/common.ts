@@ -6,6 +6,9 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 /** Every error response. `errors` lists one message per invalid field. */
+/** The origin the portal's visitor reached it at, which the portal sends with each call (decision 043). */
+export const PORTAL_ORIGIN_HEADER = 'x-portal-origin'
+
 export const ErrorResponse = z.object({
 	message: z.string(),
 	errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

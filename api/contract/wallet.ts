@@ -79,6 +79,8 @@ export const PaymentStatusResponse = z.object({
 	status: z.enum(['pending', 'success', 'failed']),
 	amount: z.number().int(),
 	purpose: z.enum(['funding', 'purchase']),
+	/** The policy a paid purchase issued, so the payer goes on to activate it; null otherwise. */
+	policy: z.object({ id: z.uuid(), is_pending: z.boolean() }).nullable(),
 })
 
 export const WebhookResponse = z.object({ received: z.literal(true) })

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { CallbackQuery, PaymentStatusResponse, VerifyPaymentBody, WebhookResponse } from '../contract/wallet.ts'
+import { policies } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
@@ -9,7 +11,18 @@ import { applyTransferOutcome } from '../services/withdrawals.ts'
 /** The status of a payment by its reference, checked with the gateway until it is credited. */
 async function paymentStatus(deps: Deps, reference: string) {
 	const payment = await verifyPayment(deps, reference)
-	return { data: { status: payment.status, amount: payment.amount, purpose: payment.purpose } }
+	const [policy] =
+		payment.status === 'success' && payment.purchaseId
+			? await deps.db.select({ id: policies.id, status: policies.status }).from(policies).where(eq(policies.purchaseId, payment.purchaseId))
+			: []
+	return {
+		data: {
+			status: payment.status,
+			amount: payment.amount,
+			purpose: payment.purpose,
+			policy: policy ? { id: policy.id, is_pending: policy.status === 'pending' } : null,
+		},
+	}
 }
 
 const TRANSFER_OUTCOMES = { 'transfer.success': 'success', 'transfer.failed': 'failed', 'transfer.reversed': 'reversed' } as const

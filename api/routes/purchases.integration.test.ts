@@ -180,7 +180,7 @@ describeApi('buying cover', () => {
 		await checkout(ctx, reference, 'approve')
 		await ctx.sandbox.idle()
 		expect(await ctx.call('GET', `/payments/callback?reference=${reference}`)).toMatchObject({
-			body: { data: { status: 'success', amount: 15_000, purpose: 'purchase' } },
+			body: { data: { status: 'success', amount: 15_000, purpose: 'purchase', policy: { id: expect.any(String), is_pending: true } } },
 		})
 		const event = chargeSuccessEvent({ reference, amountKobo: 1_500_000, email: buyer.email, paidAt: new Date() })
 		for (let i = 0; i < 3; i++) expect((await webhook(ctx, event)).status).toBe(200)

@@ -143,7 +143,7 @@ describeApi('funding the wallet', () => {
 			.set({ status: 'success', paidAt: new Date() })
 			.where(eq(sandboxCharges.reference, body.data.reference))
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference: body.data.reference } })
-		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000, purpose: 'funding' } })
+		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000, purpose: 'funding', policy: null } })
 		await ctx.sandbox.idle()
 		expect(await balanceOf(ctx, account)).toBe(1_000)
 		expect(await creditsOf(body.data.reference)).toBe(1)
@@ -270,7 +270,7 @@ describeApi('funding the wallet', () => {
 		const other = await ctx.createAccount()
 		const reference = await fund(ctx, other, 2_000)
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference }, token: owner.token })
-		expect(res.body).toEqual({ data: { status: 'success', amount: 2_000, purpose: 'funding' } })
+		expect(res.body).toEqual({ data: { status: 'success', amount: 2_000, purpose: 'funding', policy: null } })
 		expect(await balanceOf(ctx, owner)).toBe(0)
 	})
 

@@ -1,16 +1,17 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { isValidNigerianPhone, normalizePhoneInput, PHONE_MESSAGE } from '../contract/phone-rule.ts'
-import type { Db } from '../db/client.ts'
+import { type Db, lockKey, type Tx } from '../db/client.ts'
 import { documents, policies } from '../db/schema.ts'
 import { productById, type FormField, type Product } from '../domain/catalogue/index.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, fieldError } from '../errors.ts'
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
 import { checkUpload, IMAGE_MAX_PIXELS, type UploadProblem } from '../storage/uploads.ts'
 import { dateOfBirthProblem } from '../domain/batch/staff.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { inSentence } from '../domain/text.ts'
+import { plateTakenMessage, policyCoveringPlate } from '../domain/vehicles.ts'
 import { recordActivity } from './accounts.ts'
 import { activatePlan } from './batch.ts'
 import { findPolicy } from './purchases.ts'
@@ -121,6 +122,7 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 	}
 	return deps.db
 		.transaction(async (tx) => {
+			if (values.registration_number) await refuseCoveredPlate(tx, auth.customerId, policy.id, values.registration_number, deps.now())
 			const [activated] = await tx
 				.update(policies)
 				.set({ status: 'active', activation: values, activatedAt: deps.now() })
@@ -149,6 +151,20 @@ export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, rea
 			return activated
 		})
 		.catch(forget)
+}
+
+/**
+ * One plate, one live policy per business. Checked under a per-business lock in the transaction that
+ * activates, so two activations of the same plate at once cannot both pass.
+ */
+async function refuseCoveredPlate(tx: Tx, customerId: string, policyId: string, plate: string, now: Date) {
+	await lockKey(tx, 'vehicle-plates', customerId)
+	const others = await tx
+		.select({ policyNumber: policies.policyNumber, status: policies.status, coverEnd: policies.coverEnd, activation: policies.activation })
+		.from(policies)
+		.where(and(eq(policies.customerId, customerId), eq(policies.status, 'active'), ne(policies.id, policyId)))
+	const covering = policyCoveringPlate(plate, others, lagosDate(now))
+	if (covering) throw fieldError(409, 'registration_number', plateTakenMessage(plate, covering.policyNumber))
 }
 
 /** A document's bytes, for its own business only. */

@@ -4,11 +4,13 @@ import { moneySign, stageLabel, stageTone, TYPES, typeLabel } from './transactio
 
 test('every type of the API has a label and a direction: only a funding brings money in', () => {
 	expect(TYPES.map((t) => t.value)).toEqual([...TRANSACTION_TYPES])
-	expect(TRANSACTION_TYPES.map((t) => [typeLabel(t), moneySign(t)])).toEqual([
-		['Wallet funding', 'in'],
-		['Withdrawal', 'out'],
-		['Cover purchase', 'out'],
-	])
+	expect(TRANSACTION_TYPES.map((t) => [typeLabel(t), moneySign({ type: t, stage: t === 'withdrawal' ? 'succeeded' : 'success' })])).toEqual(
+		[
+			['Wallet funding', 'in'],
+			['Withdrawal', 'out'],
+			['Cover purchase', 'out'],
+		],
+	)
 })
 
 test("a purchase's stages read as a payment's", () => {
@@ -19,4 +21,13 @@ test("a purchase's stages read as a payment's", () => {
 	])
 	expect(stageTone({ type: 'purchase', stage: 'failed' })).toBe('text-red-700')
 	expect(stageLabel({ type: 'withdrawal', stage: 'succeeded' })).toBe('Paid')
+})
+
+test('money that never moved or came back has no direction: a declined card is not money in', () => {
+	expect(moneySign({ type: 'funding', stage: 'failed' })).toBeUndefined()
+	expect(moneySign({ type: 'funding', stage: 'pending' })).toBeUndefined()
+	expect(moneySign({ type: 'purchase', stage: 'failed' })).toBeUndefined()
+	expect(moneySign({ type: 'withdrawal', stage: 'failed' })).toBeUndefined()
+	expect(moneySign({ type: 'withdrawal', stage: 'cancelled' })).toBeUndefined()
+	expect(moneySign({ type: 'withdrawal', stage: 'processing' })).toBe('out')
 })

@@ -49,8 +49,16 @@ const STAGES: Record<Transaction['type'], Record<string, string>> = {
 
 export const stageLabel = ({ type, stage }: Kind) => STAGES[type][stage] ?? stage
 
-/** Only a funding brings money in; a withdrawal and a purchase take it out (a card purchase too, from the customer). */
-export const moneySign = (type: Transaction['type']) => (type === 'funding' ? 'in' : 'out')
+/**
+ * Only a funding brings money in; a withdrawal and a purchase take it out (a card purchase too, from the
+ * customer). Money that never moved, or came back, has no direction: a declined card is not money in,
+ * an unpaid purchase and a reversed or cancelled withdrawal are not money out.
+ */
+export function moneySign({ type, stage }: Kind): 'in' | 'out' | undefined {
+	if (type === 'withdrawal') return stage === 'failed' || stage === 'cancelled' ? undefined : 'out'
+	if (stage !== 'success') return undefined
+	return type === 'funding' ? 'in' : 'out'
+}
 
 /** Green for money that arrived, amber while under way, slate for what came to nothing. */
 export function stageTone({ type, stage }: Kind) {

@@ -1,3 +1,4 @@
+import { PORTAL_ORIGIN_HEADER } from '#api/contract/common.ts'
 import { MESSAGES, isLogoutText } from '#app/lib/errors.ts'
 
 /** Spec section 7 and 9 constants. */
@@ -85,6 +86,8 @@ export type ClientOptions = {
 	userId?: string
 	/** The browser's address, forwarded so the API can limit and guard by it. */
 	clientAddress?: string | null
+	/** The origin the browser reached the portal at: the API's links and payment return URLs lead back to it. */
+	portalOrigin?: string
 	cache: ResponseCache
 	timeoutMs?: number
 	retryDelayMs?: number
@@ -119,7 +122,8 @@ export class ApiClient {
 	/** The token or user changed during this request: the session cookie must be written again. */
 	sessionChanged = false
 	loggedOut = false
-	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId' | 'clientAddress'>> & Pick<ClientOptions, 'clientAddress'>
+	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId' | 'clientAddress' | 'portalOrigin'>> &
+		Pick<ClientOptions, 'clientAddress' | 'portalOrigin'>
 
 	constructor(options: ClientOptions) {
 		this.token = options.token
@@ -194,6 +198,7 @@ export class ApiClient {
 		const headers = new Headers({ accept: 'application/json' })
 		if (this.token && !anonymous) headers.set('authorization', `Bearer ${this.token}`)
 		if (this.opts.clientAddress) headers.set('x-forwarded-for', this.opts.clientAddress)
+		if (this.opts.portalOrigin) headers.set(PORTAL_ORIGIN_HEADER, this.opts.portalOrigin)
 		// A FormData body (an upload) sets its own multipart content type with the boundary.
 		const multipart = body instanceof FormData
 		if (body !== undefined && !multipart) headers.set('content-type', 'application/json')

@@ -23,6 +23,7 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
 		token: session.get('token'),
 		userId: session.get('userId'),
 		clientAddress: context.get(clientAddressContext),
+		portalOrigin: new URL(request.url).origin,
 		cache,
 	})
 	context.set(apiContext, client)

@@ -57,6 +57,29 @@ test('third-party cover for a private car is priced at ₦15,000, the choice kep
 	await expectAccessible(page, js)
 })
 
+test('on a phone the quote appears where the user is looking, its price and buy button kept in view', async ({ page, js }) => {
+	await page.setViewportSize({ width: 390, height: 740 })
+	await visit(page, '/products/1')
+	await page.getByLabel('Class of vehicle').selectOption({ label: 'Private car' })
+	await page.getByRole('button', { name: 'Get a price' }).click()
+	await expect(page).toHaveURL('/products/1#your-quote')
+	await expect(quote(page).getByRole('heading', { name: 'Your quote' })).toBeInViewport()
+	const summary = page.getByRole('region', { name: 'Quote summary' })
+	await expect(summary).toBeInViewport()
+	await expect(summary).toContainText('Total ₦15,000')
+	await expect(summary.getByRole('button', { name: 'Buy' })).toBeVisible()
+	// Reading on through the payment options, the price and the button stay on the screen.
+	await page.getByRole('radio', { name: /^Card or bank transfer/ }).scrollIntoViewIfNeeded()
+	await expect(summary).toBeInViewport()
+	await expectAccessible(page, js)
+
+	// A refused pricing lands on the form and its message, not the top of the page.
+	await visit(page, '/products/2')
+	await page.getByLabel('Class of vehicle').selectOption({ label: 'Private car' })
+	expect(await postStatus(page, () => page.getByRole('button', { name: 'Get a price' }).click())).toBe(400)
+	await expect(page.getByRole('heading', { name: 'Get a price' })).toBeInViewport()
+})
+
 test('comprehensive cover for a ₦4,500,000 private car is priced at ₦225,000', async ({ page, js }) => {
 	await visit(page, '/products/2')
 	await page.getByLabel('Class of vehicle').selectOption({ label: 'Private car' })

@@ -53,6 +53,8 @@ test('an individual buys third-party cover with the wallet, activates it and dow
 	await expect(page.getByRole('link', { name: 'Download certificate' })).toHaveCount(0)
 	expect((await page.request.get(`${new URL(page.url()).pathname}/certificate`)).status()).toBe(409)
 	expect(await apiBalance(request, buyer)).toBe(25_000)
+	// The result of paying leads on to the policy's activation.
+	await expect(page.getByRole('link', { name: 'Activate this policy' })).toHaveAttribute('href', `${new URL(page.url()).pathname}/activate`)
 	await expectAccessible(page, js)
 
 	// Home lists the todo to activate it, and so does My cover.
@@ -180,9 +182,15 @@ test('a wallet short of the price pays on the gateway, and the callback issues t
 	// A reload asks again; the policy is issued once.
 	await page.reload()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received')
+	// The result leads straight on to the new policy's activation.
+	await expect(page.getByRole('link', { name: 'Activate your cover' })).toHaveAttribute('href', /^\/mycover\/[0-9a-f-]{36}\/activate$/)
 	await page.getByRole('link', { name: 'Go to My cover' }).click()
 	await expect(page).toHaveURL('/mycover')
 	await expect(page.getByRole('cell', { name: /^CP-AUTO-/ })).toHaveCount(1)
+	await page.goBack()
+	await page.getByRole('link', { name: 'Activate your cover' }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}\/activate$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activate Third Party Motor')
 	expect(await apiBalance(request, buyer)).toBe(1_000)
 })
 

@@ -34,7 +34,7 @@ test('the history filters by type, status and dates, pages through, and exports 
 		'Withdrawal to CHINEDU OBI, Guaranty Trust Bank 0123456780',
 		'Withdrawal',
 		'Waiting for the code',
-		'−₦1,500',
+		'−₦1,500Fee ₦10',
 		/^Receipt/,
 	])
 	await expectAccessible(page, js)
@@ -118,6 +118,8 @@ test('a receipt shows its ledger entries, and another business’s transaction i
 	await expect(page.getByRole('main')).toContainText('Successful')
 	await expect(page.getByRole('main')).toContainText('₦7,500')
 	const entries = page.getByRole('table', { name: 'Ledger entries of this transaction' })
+	await expect(entries).toBeHidden()
+	await page.locator('summary', { hasText: 'Ledger entries' }).click()
 	await expect(entries.getByRole('columnheader')).toHaveText(['Entry', 'Account', 'Debit', 'Credit'])
 	await expect(entries.getByRole('row')).toHaveCount(3)
 	await expectAccessible(page, js)
@@ -158,6 +160,9 @@ test('a purchase from the wallet is a line going out, and its receipt names the 
 		.click()
 	await expect(page.getByRole('heading', { level: 2, name: 'Cover purchase' })).toBeVisible()
 	await expect(page.getByRole('link', { name: policyNumber })).toBeVisible()
+	await expect(page.getByRole('definition').nth(1)).toHaveText('Your wallet')
+	await expect(page.getByRole('definition').nth(2)).toHaveText(`Premium for policy ${policyNumber}`)
+	await page.locator('summary', { hasText: 'Ledger entries' }).click()
 	await expect(page.getByRole('table', { name: 'Ledger entries of this transaction' }).getByRole('row')).toHaveCount(3)
 	await expectAccessible(page, js)
 })

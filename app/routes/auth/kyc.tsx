@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { BusinessBody } from '#api/contract/business.ts'
-import { Field, FormError, Select, SubmitButton, TextField, inputProps } from '#app/components/ui/form.tsx'
+import { Field, FormError, Select, Stepper, SubmitButton, TextField, inputProps } from '#app/components/ui/form.tsx'
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { needsCacVerification } from '#app/lib/account.ts'
 import { BUSINESS_TYPES } from '#app/lib/business-types.ts'
@@ -12,6 +12,7 @@ import { FORBIDDEN_PAGE, requireReadyUser, userPermissions } from '#app/server/a
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
+import { BUY_STEP, BUY_STEPS, isBuyJourney } from '../register/steps.ts'
 import type { Route } from './+types/kyc'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your details · Cover Portal' }]
@@ -33,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const c = user.customer
 	return {
 		kind: c.kind,
+		buying: isBuyJourney(new URL(args.request.url).searchParams.get('return_url')),
 		constraint: formConstraint(BusinessBody),
 		sectors: sectors.data,
 		states: states.data.states,
@@ -74,7 +76,7 @@ function useHydrated() {
 }
 
 export default function Kyc() {
-	const { kind, sectors, states, defaults, constraint } = useLoaderData<typeof loader>()
+	const { kind, buying, sectors, states, defaults, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const hydrated = useHydrated()
 	const [form, fields] = useForm({
@@ -88,6 +90,7 @@ export default function Kyc() {
 	const shownStates = hydrated && chosenState ? states.filter((s) => s.state === chosenState) : states
 	return (
 		<>
+			{buying ? <Stepper steps={BUY_STEPS} current={BUY_STEP.details} /> : null}
 			<h1 className="text-2xl font-bold">{kind === 'business' ? 'Your business details' : 'Your details'}</h1>
 			<p className="mt-1 text-slate-600">We need these once, to issue cover in your name.</p>
 			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>

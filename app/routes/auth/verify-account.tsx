@@ -11,6 +11,7 @@ import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.s
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/verify-account'
+import { BUY_STEP, BUY_STEPS, isBuyJourney } from '../register/steps.ts'
 import { REGISTER_STEPS } from './register.tsx'
 
 const VerifySchema = z.discriminatedUnion('intent', [
@@ -33,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		email: user.email,
 		fromRegister: new URL(args.request.url).searchParams.get('from') === 'register',
+		buying: isBuyJourney(new URL(args.request.url).searchParams.get('return_url')),
 		constraint: formConstraint(VerifySchema),
 	}
 }
@@ -59,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyAccount() {
-	const { email, fromRegister, constraint } = useLoaderData<typeof loader>()
+	const { email, fromRegister, buying, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm({
 		id: 'verify-account',
@@ -68,7 +70,11 @@ export default function VerifyAccount() {
 	})
 	return (
 		<div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-			{fromRegister ? <Stepper steps={REGISTER_STEPS} current={2} /> : null}
+			{buying ? (
+				<Stepper steps={BUY_STEPS} current={BUY_STEP.verify} />
+			) : fromRegister ? (
+				<Stepper steps={REGISTER_STEPS} current={2} />
+			) : null}
 			<h1 className="text-2xl font-bold">Verify your email</h1>
 			<p className="mt-1 text-sm text-slate-600">
 				Enter the 6-digit code we sent to <strong className="text-slate-900">{email}</strong>. It expires in 10 minutes.

@@ -4,7 +4,7 @@ import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import { PaymentOptions } from '#app/components/payment-options.tsx'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
-import { FormError, SubmitButton } from '#app/components/ui/form.tsx'
+import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { staffListPath } from '#app/lib/staff-plan.ts'
@@ -80,6 +80,13 @@ export async function action(args: Route.ActionArgs) {
 	}
 }
 
+/**
+ * Where the page lands after pricing: the quote form posts to `#your-quote`, so the browser (without
+ * JavaScript) or React Router's scroll restoration (with it) brings the answer into view. Not the buy
+ * form: a browser carries a form's fragment on through the redirects that follow a purchase.
+ */
+const QUOTE_ANCHOR = 'your-quote'
+
 function List({ items }: { items: readonly string[] }) {
 	return (
 		<ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
@@ -130,6 +137,8 @@ export default function ProductPage() {
 	// The quote's fields as priced, for the buy form to carry.
 	const values: Record<string, string> = actionData && 'values' in actionData ? actionData.values : {}
 	const staffList = staffListPath(customerKind, product, values)
+	const formAction = `/products/${product.id}#${QUOTE_ANCHOR}`
+	const buyable = canBuy && !staffList && key
 
 	return (
 		<>
@@ -170,11 +179,12 @@ export default function ProductPage() {
 					</dl>
 				</section>
 			) : null}
-			<section aria-labelledby="quote-heading" className={`mt-4 ${panelClass}`}>
+			{/* A refused pricing has no quote to land on: the form with its messages is the answer. */}
+			<section id={quote ? undefined : QUOTE_ANCHOR} aria-labelledby="quote-heading" className={`mt-4 scroll-mt-4 ${panelClass}`}>
 				<h2 id="quote-heading" className="mb-3 font-semibold">
 					Get a price
 				</h2>
-				<Form method="post" className="space-y-5" {...getFormProps(form)}>
+				<Form method="post" action={formAction} className="space-y-5" {...getFormProps(form)}>
 					<FormError id={form.errorId} errors={form.errors} />
 					<QuoteFields fields={product.purchase_fields} metas={fields} />
 					<SubmitButton name="intent" value="quote" pendingText="Pricing…">
@@ -182,7 +192,7 @@ export default function ProductPage() {
 					</SubmitButton>
 				</Form>
 				{quote ? (
-					<div role="status" className="mt-6 border-t border-slate-200 pt-4">
+					<div id={QUOTE_ANCHOR} role="status" className="mt-6 scroll-mt-4 border-t border-slate-200 pt-4">
 						<h3 className="mb-2 font-semibold">Your quote</h3>
 						<QuoteLines quote={quote} />
 						{!canBuy ? (
@@ -197,6 +207,18 @@ export default function ProductPage() {
 						) : key ? (
 							<BuyPanel values={values} total={quote.total} balance={balance} idempotencyKey={key} lastResult={actionData?.buy} />
 						) : null}
+						{/* On a phone the price and the buy button stay in view while the details scroll by. */}
+						<section
+							aria-label="Quote summary"
+							className="sticky bottom-0 -mx-5 mt-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-5 py-3 md:hidden"
+						>
+							<p className="font-semibold">Total {formatNairaFull(quote.total)}</p>
+							{buyable ? (
+								<button type="submit" form="buy" name="intent" value="buy" className={buttonClass('primary')}>
+									Buy
+								</button>
+							) : null}
+						</section>
 					</div>
 				) : null}
 			</section>

@@ -17,7 +17,7 @@ export const headers: Route.HeadersFunction = () => callbackHeaders
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const payment = await paymentFromCallback(request, apiFrom(context))
 	if (payment.purpose === 'funding') throw redirect(`/fund-wallet/callback${new URL(request.url).search}`)
-	return { status: payment.status, amount: payment.amount }
+	return { status: payment.status, amount: payment.amount, policy: payment.policy }
 }
 
 const OUTCOMES = {
@@ -37,11 +37,16 @@ const OUTCOMES = {
 } as const
 
 export default function PurchaseCallback() {
-	const { status, amount } = useLoaderData<typeof loader>()
+	const { status, amount, policy } = useLoaderData<typeof loader>()
 	const outcome = OUTCOMES[status]
 	return (
 		<PaymentOutcome status={status} title={outcome.title} text={outcome.text(formatNairaFull(amount))}>
-			<Link to="/mycover" className={buttonClass('primary')}>
+			{policy ? (
+				<Link to={policy.is_pending ? `/mycover/${policy.id}/activate` : `/mycover/${policy.id}`} className={buttonClass('primary')}>
+					{policy.is_pending ? 'Activate your cover' : 'See your policy'}
+				</Link>
+			) : null}
+			<Link to="/mycover" className={buttonClass(policy ? 'secondary' : 'primary')}>
 				Go to My cover
 			</Link>
 			{status === 'failed' ? (

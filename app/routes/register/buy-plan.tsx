@@ -11,7 +11,7 @@ import { quoteConstraint } from '#app/server/product.server.ts'
 import { quoteFields } from '#app/server/purchase.server.ts'
 import type { Route } from './+types/buy-plan'
 import { BuyPlanSchema, isSignedIn, priceAgain, productAndPending } from './register.server.ts'
-import { BUY_STEPS, buyPlanPath, createAccountPath, paymentPath } from './steps.ts'
+import { BUY_STEP, BUY_STEPS, buyPlanPath, createAccountPath, paymentPath } from './steps.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? `Buy ${loaded.product.name}` : 'Buy cover'} · Cover Portal` },
@@ -66,7 +66,7 @@ export default function BuyPlan() {
 	return (
 		<div className="space-y-4">
 			<div className={panelClass}>
-				<Stepper steps={BUY_STEPS} current={0} />
+				<Stepper steps={BUY_STEPS} current={BUY_STEP.cover} />
 				<h1 className="text-2xl font-bold">{product.name}</h1>
 				<p className="mt-1 text-slate-600">{product.provider}</p>
 				<p className="mt-3 text-slate-800">{product.description}</p>

@@ -10,7 +10,7 @@ import { RegisterSchema, signUpFromForm } from '#app/server/sign-up.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/create-account'
 import { productAndPending, redirectSignedIn } from './register.server.ts'
-import { BUY_STEPS, accountDefaults, buyPlanPath, describeFields, paymentPath } from './steps.ts'
+import { BUY_STEP, BUY_STEPS, accountDefaults, buyPlanPath, describeFields, paymentPath } from './steps.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create your account · Cover Portal' }]
 
@@ -69,7 +69,7 @@ export default function CreateAccount() {
 	const accountType = fields.account_type.initialValue === 'business' ? 'business' : 'individual'
 	return (
 		<>
-			<Stepper steps={BUY_STEPS} current={1} />
+			<Stepper steps={BUY_STEPS} current={BUY_STEP.account} />
 			<h1 className="text-2xl font-bold">Create your account</h1>
 			<section aria-labelledby="cover-heading" className="mt-4 rounded-lg bg-slate-50 p-4 text-sm">
 				<h2 id="cover-heading" className="font-semibold">

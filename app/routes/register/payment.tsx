@@ -17,7 +17,7 @@ import { BuySchema, authorizePurchase, buyAndGo, purchaseKey } from '#app/server
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/payment'
 import { priceAgain, productAndPending } from './register.server.ts'
-import { BUY_STEPS, buyPlanPath, describeFields } from './steps.ts'
+import { BUY_STEP, BUY_STEPS, buyPlanPath, describeFields } from './steps.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pay for your cover · Cover Portal' }]
 
@@ -84,7 +84,7 @@ export default function Payment() {
 	const [form, fields] = useForm({ id: 'payment', lastResult: actionData?.result, constraint })
 	return (
 		<>
-			<Stepper steps={BUY_STEPS} current={2} />
+			<Stepper steps={BUY_STEPS} current={BUY_STEP.payment} />
 			<h1 className="text-2xl font-bold">Pay for your cover</h1>
 			<p className="mt-1 text-slate-600">
 				{product.name}, {product.provider}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { FormField } from '#api/contract/catalogue.ts'
-import { accountDefaults, describeFields, registerStep } from './steps.ts'
+import { BUY_STEPS, accountDefaults, describeFields, isBuyJourney, registerStep } from './steps.ts'
 
 const gadgetFields: FormField[] = [
 	{
@@ -63,5 +63,18 @@ describe('describeFields', () => {
 
 	test('a value no option has is shown as it is', () => {
 		expect(describeFields(gadgetFields, { gadget_type: 'drone' })).toEqual([{ label: 'Kind of device', value: 'drone' }])
+	})
+})
+
+describe('the buy journey', () => {
+	test('names every step, the email code and KYC included', () => {
+		expect(BUY_STEPS).toEqual(['Your cover', 'Your account', 'Verify email', 'Your details', 'Payment'])
+	})
+
+	test('a shared step is part of it only on its way to a register payment', () => {
+		expect(isBuyJourney('/register/5/payment')).toBe(true)
+		expect(isBuyJourney('/register/5/payment/x')).toBe(false)
+		expect(isBuyJourney('/update/kyc')).toBe(false)
+		expect(isBuyJourney(null)).toBe(false)
 	})
 })

@@ -3,7 +3,9 @@ import type { FormField } from '#api/contract/catalogue.ts'
 // The steps of /register/:productId (docs/decisions/017-register-and-buy.md). Pure, so both sides
 // and the unit tests may run them.
 
-export const BUY_STEPS = ['Your cover', 'Your account', 'Payment']
+/** Every step a new buyer passes, the email's code and KYC (on /verify-account and /update/kyc) included. */
+export const BUY_STEPS = ['Your cover', 'Your account', 'Verify email', 'Your details', 'Payment']
+export const BUY_STEP = { cover: 0, account: 1, verify: 2, details: 3, payment: 4 } as const
 
 export const buyPlanPath = (productId: number | string) => `/register/${productId}/buy-plan`
 export const createAccountPath = (productId: number | string) => `/register/${productId}/create-account`
@@ -17,6 +19,9 @@ export function registerStep(productId: number, { signedIn, quoted }: { signedIn
 	if (signedIn) return quoted ? paymentPath(productId) : `/products/${productId}`
 	return quoted ? createAccountPath(productId) : buyPlanPath(productId)
 }
+
+/** A step shared with other journeys belongs to this one when its return_url is a register payment. */
+export const isBuyJourney = (returnUrl: string | null) => returnUrl !== null && /^\/register\/\d+\/payment$/.test(returnUrl)
 
 export type AccountDefaults = Partial<Record<'first_name' | 'last_name' | 'email' | 'phone', string>>
 

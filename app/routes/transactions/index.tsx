@@ -1,11 +1,11 @@
 import { Link, data, useLoaderData } from 'react-router'
 import { FormError, buttonClass } from '#app/components/ui/form.tsx'
-import { Naira } from '#app/components/ui/naira.tsx'
+import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
-import { moneySign, stageLabel, stageTone, typeLabel } from '#app/lib/transaction-labels.ts'
+import { stageLabel, stageTone, typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/index'
@@ -82,7 +82,7 @@ export default function TransactionHistory() {
 											<td className={tdClass}>{typeLabel(t.type)}</td>
 											<td className={`${tdClass} ${stageTone(t)}`}>{stageLabel(t)}</td>
 											<td className={`${tdClass} whitespace-nowrap text-right font-semibold`}>
-												<Naira amount={t.amount} sign={moneySign(t.type)} />
+												<TransactionAmount transaction={t} />
 											</td>
 											<td className={tdClass}>
 												<Link to={`/transaction-history/${t.id}`} className="font-medium text-brand-700 underline">

@@ -1,5 +1,6 @@
 import { Link, data, useLoaderData } from 'react-router'
 import { Id } from '#api/contract/common.ts'
+import type { Receipt as ReceiptData } from '#api/contract/transactions.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details } from '#app/components/ui/panel.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -28,9 +29,27 @@ export async function loader(args: Route.LoaderArgs) {
 	return { receipt, canSeePolicy: permissions.includes('plans.view') }
 }
 
+/** Who the money went from and to, in a customer's words. */
+function parties(receipt: ReceiptData) {
+	const bank = receipt.bank ? `${receipt.bank.account_name}, ${receipt.bank.bank_name} ${receipt.bank.account_number}` : 'Your bank account'
+	const fromWallet = receipt.entries.some((e) => e.account === 'wallet')
+	switch (receipt.type) {
+		case 'funding':
+			return { from: 'Your card or bank, through the payment gateway', to: 'Your wallet' }
+		case 'withdrawal':
+			return { from: 'Your wallet', to: bank }
+		case 'purchase':
+			return {
+				from: fromWallet ? 'Your wallet' : 'Your card or bank, through the payment gateway',
+				to: receipt.policy ? `Premium for policy ${receipt.policy.policy_number}` : 'Premium for your cover',
+			}
+	}
+}
+
 export default function Receipt() {
 	const { receipt, canSeePolicy } = useLoaderData<typeof loader>()
 	const money = (amount: number) => formatNairaFull(Math.abs(amount))
+	const { from, to } = parties(receipt)
 	return (
 		<>
 			<h1 className="text-2xl font-bold">Receipt</h1>
@@ -41,19 +60,19 @@ export default function Receipt() {
 				</h2>
 				<Details
 					items={[
-						{ label: 'Reference', value: <span className="break-all font-mono text-sm">{receipt.reference}</span> },
-						{ label: 'Status', value: <span className={stageTone(receipt)}>{stageLabel(receipt)}</span> },
-						{ label: 'Date', value: <time dateTime={receipt.created_at}>{formatDateTime(receipt.created_at)}</time> },
+						{ label: 'For', value: receipt.description },
+						{ label: 'From', value: from },
+						{ label: 'To', value: to },
 						{ label: 'Amount', value: formatNairaFull(receipt.amount) },
-						...(receipt.type === 'withdrawal'
+						...(receipt.fee
 							? [
-									{ label: 'Transfer fee', value: formatNairaFull(receipt.fee) },
-									{ label: 'Taken from the wallet', value: formatNairaFull(receipt.amount + receipt.fee) },
+									{ label: 'Fee', value: formatNairaFull(receipt.fee) },
+									{ label: 'Total', value: formatNairaFull(receipt.amount + receipt.fee) },
 								]
 							: []),
-						...(receipt.bank
-							? [{ label: 'Paid to', value: `${receipt.bank.account_name}, ${receipt.bank.bank_name} ${receipt.bank.account_number}` }]
-							: []),
+						{ label: 'Reference', value: <span className="break-all font-mono text-sm">{receipt.reference}</span> },
+						{ label: 'Date', value: <time dateTime={receipt.created_at}>{formatDateTime(receipt.created_at)}</time> },
+						{ label: 'Status', value: <span className={stageTone(receipt)}>{stageLabel(receipt)}</span> },
 						...(receipt.policy
 							? [
 									{
@@ -73,11 +92,10 @@ export default function Receipt() {
 				/>
 			</section>
 
-			<section aria-labelledby="entries-heading" className={`mt-6 ${panelClass}`}>
-				<h2 id="entries-heading" className="mb-1 font-semibold">
-					Ledger entries
-				</h2>
-				<p className="mb-4 text-sm text-slate-600">
+			{/* The bookkeeping behind the receipt, for whoever reconciles it: closed until asked for. */}
+			<details className={`mt-6 ${panelClass}`}>
+				<summary className="cursor-pointer font-semibold">Ledger entries</summary>
+				<p className="mt-2 mb-4 text-sm text-slate-600">
 					Every movement of money is recorded twice, once out of one account and once into another.
 				</p>
 				{receipt.entries.length === 0 ? (
@@ -116,7 +134,7 @@ export default function Receipt() {
 						</table>
 					</div>
 				)}
-			</section>
+			</details>
 			<p className="mt-6 flex flex-wrap gap-3">
 				{receipt.status === 'success' ? (
 					<a href={`/transaction-history/${receipt.id}/receipt.pdf`} className={buttonClass('primary')} download>

@@ -4,16 +4,17 @@ import { z } from 'zod'
 import { Id } from '#api/contract/common.ts'
 import type { Withdrawal } from '#api/contract/withdrawals.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
+import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
-import { formatNairaFull } from '#app/lib/money.ts'
-import { moneySign, stageLabel, stageTone } from '#app/lib/transaction-labels.ts'
+import { stageLabel, stageTone } from '#app/lib/transaction-labels.ts'
 import { notify, notifyApiError } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import { withdrawalOutcome } from '#app/lib/withdrawal-outcome.ts'
 import type { Route } from './+types/index'
 import { cardBrand, cardExpiry } from './parts.tsx'
 import { PendingWithdrawals } from './pending-withdrawals.tsx'
@@ -81,11 +82,7 @@ export async function action(args: Route.ActionArgs) {
 	try {
 		if (intent === 'approve') {
 			const approved = await api.approveWithdrawal(id)
-			return redirectWithToast(
-				args.request,
-				'/wallet',
-				toastFor(200, `Approved. Withdrawal of ${formatNairaFull(approved.data.amount)} is on its way.`),
-			)
+			return redirectWithToast(args.request, '/wallet', withdrawalOutcome(approved.data.status, approved.data.amount, 'Approved. '))
 		}
 		const cancelled = await api.cancelWithdrawal(id)
 		return redirectWithToast(args.request, '/wallet', toastFor(200, cancelled.message ?? 'Withdrawal cancelled.'))
@@ -163,7 +160,7 @@ export default function Wallet() {
 											<span className={stageTone(t)}>{stageLabel(t)}</span>
 										</p>
 									</div>
-									<Naira amount={t.amount} sign={moneySign(t.type)} className="font-semibold" />
+									<TransactionAmount transaction={t} className="text-right font-semibold" />
 								</li>
 							))}
 						</ul>

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { Id, OtpCode } from '#api/contract/common.ts'
 import { AccountNumber, BankCode } from '#api/contract/withdrawals.ts'
 import { digitsAndPlusOnly } from '#app/lib/number-input.ts'
-import { formatNairaFull } from '#app/lib/money.ts'
+import { withdrawalOutcome } from '#app/lib/withdrawal-outcome.ts'
 import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
 import { orNotFound, orNotShown, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -90,12 +90,7 @@ export async function withdrawAction(args: Route.ActionArgs) {
 			}
 			case 'confirm': {
 				const { data: w } = await api.confirmWithdrawal(value.id, { otp: value.otp })
-				const amount = formatNairaFull(w.amount)
-				if (w.status === 'awaiting_approval') {
-					return toWallet(`Confirmed. Your withdrawal of ${amount} is waiting for a second approval from another member who may withdraw.`)
-				}
-				if (w.status === 'failed') return toWallet(`The bank did not accept the withdrawal of ${amount}. The money is back in your wallet.`)
-				return toWallet(`Withdrawal of ${amount} is on its way.`)
+				return redirectWithToast(args.request, '/wallet', withdrawalOutcome(w.status, w.amount, 'Confirmed. '))
 			}
 			case 'resend': {
 				const sent = await api.resendWithdrawalCode(value.id)
