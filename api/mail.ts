@@ -1,7 +1,9 @@
 import type { Db } from './db/client.ts'
 import { mailOutbox } from './db/schema.ts'
 
-export type Mail = { to: string; subject: string; text: string }
+export type MailAttachment = { filename: string; content: Uint8Array; contentType: string }
+/** A mail as sent: the text part always, the HTML part and files when its template has them. */
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }
 export type Mailer = { send: (mail: Mail) => Promise<void>; kind: 'smtp' | 'outbox' }
 
 /** SMTP when SMTP_URL is set; otherwise the local outbox table, which tests and the dev page read. */
@@ -11,15 +13,19 @@ export async function createMailer(options: { db: Db; smtpUrl?: string | undefin
 		const transport = nodemailer.createTransport(options.smtpUrl)
 		return {
 			kind: 'smtp',
-			send: async (mail) => {
-				await transport.sendMail({ from: options.from, ...mail })
+			send: async ({ attachments, ...mail }) => {
+				await transport.sendMail({
+					from: options.from,
+					...mail,
+					attachments: attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+				})
 			},
 		}
 	}
 	return {
 		kind: 'outbox',
-		send: async (mail) => {
-			await options.db.insert(mailOutbox).values(mail)
+		send: async ({ attachments = [], ...mail }) => {
+			await options.db.insert(mailOutbox).values({ ...mail, attachments: attachments.map((a) => a.filename) })
 		},
 	}
 }

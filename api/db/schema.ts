@@ -202,6 +202,9 @@ export const mailOutbox = pgTable('mail_outbox', {
 	to: text('to').notNull(),
 	subject: text('subject').notNull(),
 	text: text('text').notNull(),
+	html: text('html'),
+	/** The names of the files the mail carried; their bytes are not kept. */
+	attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
 	createdAt: createdAt(),
 })
 

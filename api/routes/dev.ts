@@ -5,7 +5,15 @@ import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
 import { isLoopback } from '../security/client-address.ts'
 
-const OutboxMail = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })
+const OutboxMail = z.object({
+	id: z.string(),
+	to: z.string(),
+	subject: z.string(),
+	text: z.string(),
+	html: z.string().nullable(),
+	attachments: z.array(z.string()),
+	created_at: z.string(),
+})
 
 /**
  * The local outbox holds every code and reset mailed: readable only in demo mode, where the mailer is
@@ -30,7 +38,15 @@ export const devRoutes = [
 				.orderBy(desc(mailOutbox.createdAt))
 				.limit(100)
 			return {
-				data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() })),
+				data: rows.map((r) => ({
+					id: r.id,
+					to: r.to,
+					subject: r.subject,
+					text: r.text,
+					html: r.html,
+					attachments: r.attachments,
+					created_at: r.createdAt.toISOString(),
+				})),
 			}
 		},
 	}),

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { createElement } from 'react'
 import { z } from 'zod'
 import { ActivateInvitationBody, CreateInvitationBody, Invitation, InvitationPreview } from '../contract/team.ts'
 import { SessionUser } from '../contract/users.ts'
@@ -9,6 +10,8 @@ import { invitationStatus } from '../domain/invitations.ts'
 import type { Deps } from '../deps.ts'
 import { type AuthUser, defineRoute } from '../http.ts'
 import { ApiError, notFound } from '../errors.ts'
+import { sendTemplate } from '../mail/render.ts'
+import { InvitationMail } from '../mail/templates/invitation.tsx'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { hashPassword, refuseCommonPassword } from '../security/password.ts'
 import { issueToken, randomToken, sha256 } from '../security/tokens.ts'
@@ -31,15 +34,18 @@ const ALREADY_ACCEPTED = 'This invitation was already accepted.'
 
 async function mailInvitation(deps: Deps, auth: AuthUser, to: string, roleName: string, token: string) {
 	const [business] = await deps.db.select({ name: customers.name }).from(customers).where(eq(customers.id, auth.customerId))
-	await deps.mailer.send({
+	await sendTemplate(
+		deps,
 		to,
-		subject: `You are invited to ${business!.name}`,
-		text: [
-			`${auth.firstName} invited you to join ${business!.name} as ${roleName}.`,
-			'',
-			`Accept within 7 days: ${deps.env.publicUrl}/invitation?token=${token}`,
-		].join('\n'),
-	})
+		`You are invited to ${business!.name}`,
+		createElement(InvitationMail, {
+			publicUrl: deps.env.publicUrl,
+			inviter: auth.firstName,
+			business: business!.name,
+			role: roleName,
+			link: `${deps.env.publicUrl}/invitation?token=${token}`,
+		}),
+	)
 }
 
 /** An invitation of the actor's business with its role, or a 404. */

@@ -14,6 +14,7 @@ import { inSentence } from '../domain/text.ts'
 import { plateTakenMessage, policyCoveringPlate } from '../domain/vehicles.ts'
 import { recordActivity } from './accounts.ts'
 import { activatePlan } from './batch.ts'
+import { mailCoverActive } from './money-mail.tsx'
 import { findPolicy } from './purchases.ts'
 
 export const UPLOAD_TYPE_MESSAGE = 'Upload a JPG, PNG or PDF.'
@@ -74,6 +75,13 @@ type Upload = { name: string; field: string; bytes: Uint8Array; type: keyof type
  * 029), stored through the storage module, and the policy becomes active in one transaction with their records.
  */
 export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, readForm: () => Promise<FormData | null>) {
+	const activated = await activate(deps, auth, id, readForm)
+	// Its certificate could not come with the purchase's confirmation: it comes now (decision 041).
+	await mailCoverActive(deps, activated, activated.custodianUserId ?? auth.id)
+	return activated
+}
+
+async function activate(deps: Deps, auth: AuthUser, id: string, readForm: () => Promise<FormData | null>) {
 	const { policy } = await findPolicy(deps.db, auth.customerId, id)
 	// A staff plan is activated by its activation sheet (docs/decisions/016-batch-upload.md).
 	if (policy.kind === 'plan') return activatePlan(deps, auth, policy, readForm)

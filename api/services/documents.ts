@@ -39,7 +39,7 @@ async function verificationCode(db: Db, kind: Kind, subjectId: string, customerI
 export const verifyUrl = (deps: Pick<Deps, 'env'>, code: string) => `${deps.env.publicUrl}/verify/${code}`
 
 /** A day as a Nigerian reader writes it: 23 November 2026. */
-const longDate = (day: string) =>
+export const longDate = (day: string) =>
 	new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** A form's value as the customer chose it: a select's option by its label, money in Naira, dates written out. */

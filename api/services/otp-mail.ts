@@ -1,5 +1,8 @@
+import { createElement } from 'react'
 import { formatNairaFull } from '../contract/money.ts'
 import type { Deps } from '../deps.ts'
+import { sendTemplate } from '../mail/render.ts'
+import { CodeMail } from '../mail/templates/code.tsx'
 import { createOtp, type OtpPurpose } from '../security/otp.ts'
 import { findUserByEmail } from './accounts.ts'
 
@@ -18,23 +21,23 @@ export async function sendOtpMail(deps: Deps, email: string, purpose: Exclude<Ot
 	const user = await findUserByEmail(deps.db, email)
 	if (user?.status !== 'active') return
 	if (purpose === 'verify-email' && user.emailVerifiedAt) return
-	const link =
-		purpose === 'verify-email'
-			? `${deps.env.publicUrl}/verify-account`
-			: `${deps.env.publicUrl}/password-reset?step=code&email=${encodeURIComponent(email)}`
-	await deps.mailer.send({
-		to: email,
-		subject: SUBJECT[purpose],
-		text: [
-			`Hello ${user.firstName},`,
-			'',
-			`Your code is ${code}. It expires in 10 minutes and works once.`,
-			'',
-			`Enter it at ${link}`,
-			'',
-			'If you did not ask for this, ignore this email.',
-		].join('\n'),
-	})
+	const verify = purpose === 'verify-email'
+	await sendTemplate(
+		deps,
+		email,
+		SUBJECT[purpose],
+		createElement(CodeMail, {
+			publicUrl: deps.env.publicUrl,
+			title: verify ? 'Verify your email' : 'Reset your password',
+			firstName: user.firstName,
+			code,
+			link: verify
+				? `${deps.env.publicUrl}/verify-account`
+				: `${deps.env.publicUrl}/password-reset?step=code&email=${encodeURIComponent(email)}`,
+			action: 'Enter the code',
+			ignore: 'If you did not ask for this, ignore this email.',
+		}),
+	)
 }
 
 /** Mail the code that confirms one withdrawal, saying what it confirms. */
@@ -44,18 +47,19 @@ export async function mailWithdrawalCode(
 	code: string,
 	w: { id: string; reference: string; amount: number; fee: number; accountName: string; bankName: string; accountNumber: string },
 ) {
-	await deps.mailer.send({
-		to: to.email,
-		subject: SUBJECT.withdrawal,
-		text: [
-			`Hello ${to.firstName},`,
-			'',
-			`Your code is ${code}. It confirms the withdrawal of ${formatNairaFull(w.amount)} (plus a ${formatNairaFull(w.fee)} transfer fee) to ${w.accountName}, ${w.bankName} ${w.accountNumber}, reference ${w.reference}.`,
-			'It expires in 10 minutes and works once.',
-			'',
-			`Enter it at ${deps.env.publicUrl}/withdraw?step=code&id=${w.id}`,
-			'',
-			'If you did not ask for this withdrawal, do not share the code: cancel the withdrawal and tell your account owner.',
-		].join('\n'),
-	})
+	await sendTemplate(
+		deps,
+		to.email,
+		SUBJECT.withdrawal,
+		createElement(CodeMail, {
+			publicUrl: deps.env.publicUrl,
+			title: 'Confirm your withdrawal',
+			firstName: to.firstName,
+			code,
+			confirms: `the withdrawal of ${formatNairaFull(w.amount)} (plus a ${formatNairaFull(w.fee)} transfer fee) to ${w.accountName}, ${w.bankName} ${w.accountNumber}, reference ${w.reference}`,
+			link: `${deps.env.publicUrl}/withdraw?step=code&id=${w.id}`,
+			action: 'Enter the code',
+			ignore: 'If you did not ask for this withdrawal, do not share the code: cancel the withdrawal and tell your account owner.',
+		}),
+	)
 }

@@ -11,6 +11,7 @@ import type { CardAuthorization, Charge } from '../payments/index.ts'
 import { capitalized } from '../domain/text.ts'
 import { recordActivity } from './accounts.ts'
 import { postTransfer } from './ledger.ts'
+import { mailPaymentOutcome } from './money-mail.tsx'
 import { payPurchase } from './purchases.ts'
 
 /** A reference nobody can guess: the callback answers anyone who holds one. Lowercase, as Paystack wants. */
@@ -96,9 +97,11 @@ export type PaymentStatus = 'pending' | 'success' | 'failed'
 /**
  * Apply what the gateway says of a charge: credit the wallet once on success, whoever tells first
  * (the callback, the webhook, a retry of either), and save a reusable card. Answers the payment after.
+ * The call that changed the payment's state mails its payer, once the change is committed.
  */
 export async function applyCharge(deps: Deps, charge: Charge) {
-	return deps.db.transaction(async (tx) => {
+	let changed = false
+	const after = await deps.db.transaction(async (tx) => {
 		const [payment] = await tx.select().from(payments).where(eq(payments.reference, charge.reference)).for('update')
 		if (!payment || payment.status === 'success') return payment ?? null
 		const now = deps.now()
@@ -112,6 +115,7 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 					.set({ status: 'failed', failureReason: 'The amount paid differs from the amount asked for.', updatedAt: now })
 					.where(eq(payments.id, payment.id))
 					.returning()
+				changed = payment.status === 'pending'
 				return failed!
 			}
 			// A purchase's payment pays its premium and issues its policy; a funding credits the wallet.
@@ -127,6 +131,7 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 				.set({ status: 'success', transferId: transfer.id, paidAt: charge.paidAt ?? now, failureReason: null, updatedAt: now })
 				.where(eq(payments.id, payment.id))
 				.returning()
+			changed = true
 			const [payer] = payment.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, payment.userId)) : []
 			if (payment.purpose === 'funding') {
 				await recordActivity(tx, {
@@ -156,10 +161,13 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 				.set({ status: 'failed', failureReason: charge.message ?? 'The payment was declined.', updatedAt: now })
 				.where(eq(payments.id, payment.id))
 				.returning()
+			changed = true
 			return failed!
 		}
 		return payment
 	})
+	if (changed && after) await mailPaymentOutcome(deps, after.id)
+	return after
 }
 
 /** Ask the gateway about a payment that is not yet credited, and apply its answer. */

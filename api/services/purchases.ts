@@ -16,6 +16,7 @@ import type { AuthUser } from '../http.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
+import { mailPurchaseConfirmation } from './money-mail.tsx'
 import { newReference } from './payments.ts'
 
 type PurchaseRow = typeof purchases.$inferSelect
@@ -175,6 +176,7 @@ export async function buy(
 				if (plan) await options.onPlanIssued?.(tx, issued)
 				return made
 			})
+			if (purchase) await mailPurchaseConfirmation(deps, purchase.id)
 			return outcomeOf(deps.db, purchase ?? (await replay())!)
 		} catch (error) {
 			if (isOverdraft(error)) throw insufficient(await walletBalance(deps.db, auth.customerId), quote.total)

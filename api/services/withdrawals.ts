@@ -12,6 +12,7 @@ import type { Transfer } from '../payments/index.ts'
 import { consumeOtp, createOtp } from '../security/otp.ts'
 import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
+import { mailWithdrawalOutcome } from './money-mail.tsx'
 import { mailWithdrawalCode } from './otp-mail.ts'
 import { newReference } from './payments.ts'
 
@@ -270,6 +271,7 @@ export async function refreshWithdrawal(deps: Deps, w: Row) {
  */
 export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 'reference' | 'status' | 'reason'>) {
 	if (!['success', 'failed', 'reversed'].includes(transfer.status)) return
+	let finished: string | null = null
 	await deps.db.transaction(async (tx) => {
 		const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.reference, transfer.reference)).for('update')
 		if (!w) return
@@ -281,6 +283,7 @@ export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 
 			await postTransfer(tx, settlementTransfer(facts(w)))
 			await tx.update(withdrawals).set({ status: 'succeeded', finishedAt: now, updatedAt: now }).where(eq(withdrawals.id, w.id))
 			await log('wallet.withdrawal_paid', `${formatNairaFull(w.amount)} paid to ${w.accountName}, ${w.bankName} ${w.accountNumber}`)
+			finished = w.id
 			return
 		}
 		const settled = w.status === 'succeeded'
@@ -295,5 +298,8 @@ export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 
 			'wallet.withdrawal_failed',
 			`The withdrawal of ${formatNairaFull(w.amount)} to ${w.accountName} failed (${reason}): ${formatNairaFull(w.amount + w.fee)} back in the wallet`,
 		)
+		finished = w.id
 	})
+	// Only the call that settled the payout mails, after its transaction: a repeated webhook changes nothing.
+	if (finished) await mailWithdrawalOutcome(deps, finished)
 }

@@ -151,7 +151,11 @@ export function insurerCalls(client: ApiClient) {
 		buyBatch: (body: In<typeof BatchBuyBody>) => post<Out<typeof BatchPurchaseResult>>('/purchases/batch', body),
 		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
 		getOutbox: (to?: string) =>
-			get<Array<{ id: string; to: string; subject: string; text: string; created_at: string }>>('/dev/outbox', { to }, false),
+			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(
+				'/dev/outbox',
+				{ to },
+				false,
+			),
 	}
 }
 

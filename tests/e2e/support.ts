@@ -13,12 +13,15 @@ export function uniqueEmail(prefix: string) {
 	return `${prefix}-${randomUUID().slice(0, 10)}@example.test`
 }
 
-/** The newest 6-digit code mailed to `email`, read from the local outbox the embedded default keeps. */
+/**
+ * The newest 6-digit code mailed to `email`, read from the local outbox the embedded default keeps. Mail
+ * about money (a policy number has six digits too) is passed over: only a code mail says "Your code is".
+ */
 export async function latestCode(page: Page, email: string) {
 	for (let i = 0; i < 20; i++) {
 		const response = await page.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)
 		const mails = (await response.json()).data as Array<{ text: string }>
-		const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1]
+		const code = mails.map((m) => m.text.match(/Your code is (\d{6})\b/)?.[1]).find(Boolean)
 		if (code) return code
 		await page.waitForTimeout(250)
 	}

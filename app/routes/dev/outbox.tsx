@@ -47,9 +47,27 @@ export default function Outbox() {
 							To <span data-testid="mail-to">{m.to}</span> · {new Date(m.created_at).toLocaleString('en-NG')}
 						</p>
 						<h2 className="font-semibold">{m.subject}</h2>
-						<pre className="mt-2 whitespace-pre-wrap font-sans text-sm" data-testid="mail-text">
-							{m.text}
-						</pre>
+						{m.attachments.length > 0 ? (
+							<p className="text-sm text-slate-600" data-testid="mail-attachments">
+								Attached: {m.attachments.join(', ')}
+							</p>
+						) : null}
+						{/* The mail's HTML in a sandbox: no script, no same origin, and the page's CSP still applies inside. */}
+						{m.html ? (
+							<iframe
+								title={`HTML of the mail: ${m.subject}`}
+								sandbox="allow-popups allow-popups-to-escape-sandbox"
+								srcDoc={m.html}
+								className="mt-2 h-[28rem] w-full rounded-md border border-slate-200"
+								data-testid="mail-html"
+							/>
+						) : null}
+						<details className="mt-2" open={!m.html}>
+							<summary className="cursor-pointer text-sm font-semibold">Text part</summary>
+							<pre className="mt-2 whitespace-pre-wrap font-sans text-sm" data-testid="mail-text">
+								{m.text}
+							</pre>
+						</details>
 					</li>
 				))}
 			</ul>
