@@ -8,7 +8,8 @@ import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { moneySign, stageLabel, stageTone } from '#app/lib/transaction-labels.ts'
+import { moneySign } from '#app/lib/transaction-labels.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { notify, notifyApiError } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
@@ -160,7 +161,7 @@ export default function Wallet() {
 										<p className="text-xs text-slate-600">
 											<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
 											{' · '}
-											<span className={stageTone(t)}>{stageLabel(t)}</span>
+											<StatusBadge kind={t.type} status={t.stage} />
 										</p>
 									</div>
 									<Naira amount={t.amount} sign={moneySign(t.type)} className="font-semibold" />
