@@ -1,6 +1,6 @@
 import { ArrowLeft, Menu, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { Brand } from './layouts.tsx'
 
 // The signed-in layouts, apart from the auth ones so their icons and menu never load on /login or /register.
@@ -42,8 +42,10 @@ function NavList({ nav, className }: { nav: readonly NavItem[]; className: strin
  * opens without JavaScript, and an inner page is never a dead end on a phone.
  */
 function MobileMenu({ user, nav, className = 'lg:hidden' }: { user: ShellUser; nav: readonly NavItem[]; className?: string }) {
+	// A new details element per page, so a menu left open closes once a link in it was followed.
+	const location = useLocation()
 	return (
-		<details className={`group relative ${className}`}>
+		<details key={location.key} className={`group relative ${className}`}>
 			<summary className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
 				<Menu aria-hidden className="size-5 group-open:hidden" />
 				<X aria-hidden className="hidden size-5 group-open:block" />
