@@ -18,6 +18,18 @@ function SignOut() {
 	)
 }
 
+/** Who is signed in, and for which business. */
+function Account({ user, className }: { user: ShellUser; className: string }) {
+	return (
+		<p className={`text-sm ${className}`}>
+			<span className="block font-medium">
+				{user.first_name} {user.last_name}
+			</span>
+			<span className="block text-slate-600">{user.business}</span>
+		</p>
+	)
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 	`flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
 
@@ -52,12 +64,7 @@ function MobileMenu({ user, nav, className = 'lg:hidden' }: { user: ShellUser; n
 				Menu
 			</summary>
 			<div className="absolute right-0 z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-				<p className="border-b border-slate-100 px-3 pt-1 pb-2 text-sm">
-					<span className="block font-medium">
-						{user.first_name} {user.last_name}
-					</span>
-					<span className="block text-slate-600">{user.business}</span>
-				</p>
+				<Account user={user} className="border-b border-slate-100 px-3 pt-1 pb-2" />
 				<NavList nav={nav} className="mt-1 space-y-0.5" />
 			</div>
 		</details>
@@ -85,12 +92,7 @@ export function DashboardLayout({ user, nav, children }: { user: ShellUser; nav:
 						<NavList nav={nav} className="flex gap-1" />
 					</div>
 					<div className="flex items-center gap-1">
-						<p className="hidden text-right text-sm lg:block">
-							<span className="block font-medium">
-								{user.first_name} {user.last_name}
-							</span>
-							<span className="block text-slate-600">{user.business}</span>
-						</p>
+						<Account user={user} className="hidden text-right lg:block" />
 						<SignOut />
 						<MobileMenu user={user} nav={nav} />
 					</div>
