@@ -55,6 +55,8 @@ export default [
 	route('mycover/:planId/staff-sheet.csv', 'routes/mycover/staff-sheet.ts'),
 	route('mycover/:planId/certificate', 'routes/mycover/certificate.ts'),
 	route('mycover/documents/:documentId', 'routes/mycover/document.ts'),
+	// The icon gallery and the design system's page (docs/decisions/045-design-system.md).
+	route('icons', 'routes/design/icons.tsx'),
 	route('logout', 'routes/auth/logout.tsx'),
 	route('dev/outbox', 'routes/dev/outbox.tsx'),
 	route('*', 'routes/not-found.tsx'),

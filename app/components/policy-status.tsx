@@ -1,20 +1,12 @@
 import type { Policy } from '#api/contract/purchases.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { policyStatusKey } from '#app/lib/statuses.ts'
 
 type Flags = Pick<Policy, 'status' | 'is_expired' | 'is_terminated' | 'is_deactivated' | 'is_paused'>
 
-/** One word for where a policy stands, from the spec's flags (section 3): the first that holds. */
-export function policyStatus(policy: Flags) {
-	if (policy.is_terminated) return { label: 'Terminated', tone: 'bg-slate-200 text-slate-800' }
-	if (policy.is_deactivated) return { label: 'Deactivated', tone: 'bg-slate-200 text-slate-800' }
-	if (policy.is_expired) return { label: 'Expired', tone: 'bg-slate-200 text-slate-800' }
-	if (policy.is_paused) return { label: 'Paused', tone: 'bg-amber-100 text-amber-900' }
-	if (policy.status === 'pending') return { label: 'Pending activation', tone: 'bg-amber-100 text-amber-900' }
-	return { label: 'Active', tone: 'bg-emerald-100 text-emerald-900' }
-}
-
-export function StatusBadge({ policy }: { policy: Flags }) {
-	const { label, tone } = policyStatus(policy)
-	return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>
+/** A policy's badge: its flags folded into one status of the one map. */
+export function PolicyStatusBadge({ policy }: { policy: Flags }) {
+	return <StatusBadge kind="policy" status={policyStatusKey(policy)} />
 }
 
 /** A cover day (YYYY-MM-DD) as people in Nigeria read it: '21 Nov 2026'. */

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { TRANSACTION_TYPES } from '#api/contract/transactions.ts'
-import { moneySign, stageLabel, stageTone, TYPES, typeLabel } from './transaction-labels.ts'
+import { moneySign, TYPES, typeLabel } from './transaction-labels.ts'
 
 test('every type of the API has a label and a direction: only a funding brings money in', () => {
 	expect(TYPES.map((t) => t.value)).toEqual([...TRANSACTION_TYPES])
@@ -11,16 +11,6 @@ test('every type of the API has a label and a direction: only a funding brings m
 			['Cover purchase', 'out'],
 		],
 	)
-})
-
-test("a purchase's stages read as a payment's", () => {
-	expect((['pending', 'success', 'failed'] as const).map((stage) => stageLabel({ type: 'purchase', stage }))).toEqual([
-		'Waiting for payment',
-		'Paid',
-		'Failed',
-	])
-	expect(stageTone({ type: 'purchase', stage: 'failed' })).toBe('text-red-700')
-	expect(stageLabel({ type: 'withdrawal', stage: 'succeeded' })).toBe('Paid')
 })
 
 test('money that never moved or came back has no direction: a declined card is not money in', () => {

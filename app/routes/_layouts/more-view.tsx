@@ -1,17 +1,23 @@
-import { Outlet } from 'react-router'
-import { MoreViewLayout } from '#app/components/layout/layouts.tsx'
+import { Outlet, useLoaderData } from 'react-router'
+import { MoreViewLayout } from '#app/components/layout/shell.tsx'
+import { backLink } from '#app/lib/back-link.ts'
 import { requireUser } from '#app/server/auth.server.ts'
+import { shellData } from '#app/server/shell.server.ts'
 import type { Route } from './+types/more-view'
 
-/** More-view screens need a session (spec section 2); each screen adds what else it needs. */
+/**
+ * More-view screens need a session (spec section 2); each screen adds what else it needs. The way
+ * back is where the user came from (decision 046).
+ */
 export async function loader(args: Route.LoaderArgs) {
-	await requireUser(args)
-	return null
+	const shell = await shellData(args, await requireUser(args))
+	return { ...shell, back: backLink(args.request.url, args.request.headers.get('Referer')) }
 }
 
 export default function Layout() {
+	const { user, nav, back } = useLoaderData<typeof loader>()
 	return (
-		<MoreViewLayout>
+		<MoreViewLayout user={user} nav={nav} back={back}>
 			<Outlet />
 		</MoreViewLayout>
 	)

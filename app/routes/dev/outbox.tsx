@@ -42,7 +42,7 @@ export default function Outbox() {
 			{mails.length === 0 ? <p>No mail yet.</p> : null}
 			<ul className="space-y-3">
 				{mails.map((m) => (
-					<li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="mail">
+					<li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 wrap-anywhere" data-testid="mail">
 						<p className="text-sm text-slate-600">
 							To <span data-testid="mail-to">{m.to}</span> · {new Date(m.created_at).toLocaleString('en-NG')}
 						</p>

@@ -2,12 +2,15 @@ import { Link, useLoaderData } from 'react-router'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
+import { ShieldCheck } from 'lucide-react'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/index'
-import { StatusBadge, coverDay } from '#app/components/policy-status.tsx'
+import { PolicyStatusBadge, coverDay } from '#app/components/policy-status.tsx'
 import { activationPath } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cover · Cover Portal' }]
@@ -68,46 +71,58 @@ export default function MyCover() {
 			) : null}
 			{total === 0 ? (
 				<div className={panelClass}>
-					<p className="text-slate-800">You have no cover yet.</p>
-					{canBuy ? (
-						<p className="mt-2 text-sm">
-							<Link to="/products" className="text-brand-700 underline">
-								Browse the products
-							</Link>{' '}
-							to get a price and buy.
-						</p>
-					) : null}
+					<EmptyState
+						icon={ShieldCheck}
+						title="You have no cover yet."
+						action={
+							canBuy ? (
+								<Link to="/products" className={buttonClass('primary')}>
+									Browse the products
+								</Link>
+							) : undefined
+						}
+					>
+						{canBuy
+							? 'Get a price for health, motor or staff cover and buy it in a few minutes.'
+							: 'Someone who may buy cover for your business can start here.'}
+					</EmptyState>
 				</div>
 			) : (
-				<div className={`overflow-x-auto ${panelClass}`}>
-					<table className={tableClass}>
-						<caption className="sr-only">Your policies and plans, newest first</caption>
-						<TableHead columns={['Policy number', 'Product', 'Cover', 'Premium', 'Status']} />
-						<tbody>
-							{policies.map((p) => (
-								<tr key={p.id}>
-									<td className={`${tdClass} whitespace-nowrap`}>
-										<Link to={`/mycover/${p.id}`} className="font-medium text-brand-700 underline">
-											{p.policy_number}
-										</Link>
-									</td>
-									<td className={tdClass}>
-										{p.product_name}
-										<span className="block text-xs text-slate-600">{p.kind === 'plan' ? `Staff plan, ${p.slots} staff` : p.provider}</span>
-									</td>
-									<td className={`${tdClass} whitespace-nowrap`}>
-										{coverDay(p.cover_start)} to {coverDay(p.cover_end)}
-									</td>
-									<td className={`${tdClass} whitespace-nowrap`}>
-										{p.kind === 'plan' ? `${formatNairaFull(p.monthly_rate ?? 0)} a person a month` : formatNairaFull(p.premium)}
-									</td>
-									<td className={tdClass}>
-										<StatusBadge policy={p} />
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
+				<div className={panelClass}>
+					<ResponsiveTable
+						caption="Your policies and plans, newest first"
+						columns={['Policy number', 'Product', 'Cover', 'Premium', 'Status']}
+					>
+						{policies.map((p) => (
+							<tr key={p.id}>
+								<Cell label="Policy number" className="whitespace-nowrap">
+									<Link to={`/mycover/${p.id}`} className="font-medium text-brand-700 underline">
+										{p.policy_number}
+									</Link>
+								</Cell>
+								<Cell label="Product">
+									<span className="flex items-center gap-2">
+										<ProviderMark name={p.provider} size="sm" />
+										<span>
+											{p.product_name}
+											<span className="block text-xs text-slate-600">
+												{p.kind === 'plan' ? `Staff plan, ${p.slots} staff` : p.provider}
+											</span>
+										</span>
+									</span>
+								</Cell>
+								<Cell label="Cover" className="whitespace-nowrap">
+									{coverDay(p.cover_start)} to {coverDay(p.cover_end)}
+								</Cell>
+								<Cell label="Premium" className="whitespace-nowrap">
+									{p.kind === 'plan' ? `${formatNairaFull(p.monthly_rate ?? 0)} a person a month` : formatNairaFull(p.premium)}
+								</Cell>
+								<Cell label="Status">
+									<PolicyStatusBadge policy={p} />
+								</Cell>
+							</tr>
+						))}
+					</ResponsiveTable>
 					<Pagination label="Pages of your cover" page={page} pageCount={pageCount} href={(p) => `/mycover?page=${p}`} />
 				</div>
 			)}

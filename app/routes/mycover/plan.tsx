@@ -3,11 +3,12 @@ import { periodLabel, type Period } from '#api/contract/periods.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
+import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/plan'
-import { StatusBadge, coverDay } from '#app/components/policy-status.tsx'
+import { PolicyStatusBadge, coverDay } from '#app/components/policy-status.tsx'
 import { activationPath } from './parts.tsx'
 import { loadPolicy } from './mycover.server.ts'
 
@@ -42,13 +43,16 @@ export default function PlanPage() {
 				</Link>
 			</p>
 			<div className="flex flex-wrap items-start justify-between gap-3">
-				<div>
-					<h1 className="text-2xl font-bold">{policy.product_name}</h1>
-					<p className="mt-1 text-slate-600">
-						{policy.policy_number} · {policy.provider}
-					</p>
+				<div className="flex items-start gap-3">
+					<ProviderMark name={policy.provider} size="lg" />
+					<div>
+						<h1 className="text-2xl font-bold">{policy.product_name}</h1>
+						<p className="mt-1 text-slate-600">
+							{policy.policy_number} · {policy.provider}
+						</p>
+					</div>
 				</div>
-				<StatusBadge policy={policy} />
+				<PolicyStatusBadge policy={policy} />
 			</div>
 			{pending ? (
 				<div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">

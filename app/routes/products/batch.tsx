@@ -4,7 +4,7 @@ import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-
 import { periodLabel } from '#api/contract/periods.ts'
 import { buttonClass, Field, FileField, FormError, Select, SPREADSHEET_ACCEPT, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { formConstraint, replyWithApiError, readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ]
 
 const STEPS = ['Upload your staff list', 'Check and buy']
-const COLUMNS = ['S/N', 'Name', 'Email', 'Phone', 'Gender', 'Date of birth', 'Problems']
+const COLUMNS = ['S/N', 'Name', 'Email', 'Phone', 'Gender', 'Date of birth', 'Problems'] as const
 
 /** A staff plan bought from a file: the product of the URL, for a business that may buy. */
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -119,40 +119,39 @@ function ProblemList({ batch }: { batch: Batch }) {
 
 function StaffTable({ batch }: { batch: Batch }) {
 	const problems = problemsByRow(batch.errors)
+	const [number, name, email, phone, gender, birth, check] = COLUMNS
 	return (
-		<div className="overflow-x-auto">
-			<table className={tableClass}>
-				<caption className="sr-only">Staff in {batch.filename}</caption>
-				<TableHead columns={COLUMNS} />
-				<tbody>
-					{batch.rows.map((r, i) => {
-						const wrong = problems.get(r.row)
-						return (
-							<tr key={r.row} id={`row-${r.row}`} className={wrong ? 'bg-red-50' : undefined}>
-								<td className={tdClass}>{i + 1}</td>
-								<td className={tdClass}>{`${r.first_name} ${r.last_name}`.trim() || '—'}</td>
-								<td className={`${tdClass} break-all`}>{r.email || '—'}</td>
-								<td className={tdClass}>{r.phone || '—'}</td>
-								<td className={`${tdClass} capitalize`}>{r.gender || '—'}</td>
-								<td className={tdClass}>{r.date_of_birth || 'Asked at activation'}</td>
-								<td className={tdClass}>
-									{wrong ? (
-										<ul className="space-y-0.5 text-red-800">
-											<li className="font-semibold">Row {r.row}</li>
-											{wrong.map((m) => (
-												<li key={m}>{m}</li>
-											))}
-										</ul>
-									) : (
-										<span className="text-emerald-800">OK</span>
-									)}
-								</td>
-							</tr>
-						)
-					})}
-				</tbody>
-			</table>
-		</div>
+		<ResponsiveTable caption={`Staff in ${batch.filename}`} columns={COLUMNS}>
+			{batch.rows.map((r, i) => {
+				const wrong = problems.get(r.row)
+				return (
+					<tr key={r.row} id={`row-${r.row}`} className={wrong ? 'bg-red-50' : undefined}>
+						<Cell label={number}>{i + 1}</Cell>
+						<Cell label={name}>{`${r.first_name} ${r.last_name}`.trim() || '—'}</Cell>
+						<Cell label={email} className="break-all">
+							{r.email || '—'}
+						</Cell>
+						<Cell label={phone}>{r.phone || '—'}</Cell>
+						<Cell label={gender} className="capitalize">
+							{r.gender || '—'}
+						</Cell>
+						<Cell label={birth}>{r.date_of_birth || 'Asked at activation'}</Cell>
+						<Cell label={check}>
+							{wrong ? (
+								<ul className="space-y-0.5 text-red-800">
+									<li className="font-semibold">Row {r.row}</li>
+									{wrong.map((m) => (
+										<li key={m}>{m}</li>
+									))}
+								</ul>
+							) : (
+								<span className="text-emerald-800">OK</span>
+							)}
+						</Cell>
+					</tr>
+				)
+			})}
+		</ResponsiveTable>
 	)
 }
 

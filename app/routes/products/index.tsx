@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/contract/catalogue.ts'
 import { panelClass } from '#app/components/ui/panel.tsx'
+import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { formatNaira } from '#app/lib/money.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -53,12 +54,17 @@ export default function Products() {
 							.filter((p) => p.category === c)
 							.map((p) => (
 								<li key={p.id} className={`flex flex-col gap-2 ${panelClass}`}>
-									<h3 className="font-semibold">
-										<Link to={`/products/${p.id}`} className="text-brand-700 underline">
-											{p.name}
-										</Link>
-									</h3>
-									<p className="text-sm text-slate-600">{p.provider}</p>
+									<div className="flex items-start gap-3">
+										<ProviderMark name={p.provider} />
+										<div>
+											<h3 className="font-semibold">
+												<Link to={`/products/${p.id}`} className="text-brand-700 underline">
+													{p.name}
+												</Link>
+											</h3>
+											<p className="text-sm text-slate-600">{p.provider}</p>
+										</div>
+									</div>
 									<p className="text-sm text-slate-800">{p.description}</p>
 									{p.from ? (
 										<p className="mt-auto text-sm">

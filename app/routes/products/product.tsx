@@ -6,6 +6,7 @@ import { PaymentOptions } from '#app/components/payment-options.tsx'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
 import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
+import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { staffListPath } from '#app/lib/staff-plan.ts'
 import { orNotShown } from '#app/server/api-errors.server.ts'
@@ -147,8 +148,13 @@ export default function ProductPage() {
 					{CATEGORY_LABELS[product.category]}
 				</Link>
 			</p>
-			<h1 className="text-2xl font-bold">{product.name}</h1>
-			<p className="mt-1 text-slate-600">{product.provider}</p>
+			<div className="flex items-start gap-3">
+				<ProviderMark name={product.provider} size="lg" />
+				<div>
+					<h1 className="text-2xl font-bold">{product.name}</h1>
+					<p className="mt-1 text-slate-600">{product.provider}</p>
+				</div>
+			</div>
 			<p className="mt-3 text-slate-800">{product.description}</p>
 			<div className="mt-6 grid gap-4 md:grid-cols-2">
 				<section aria-labelledby="benefits-heading" className={panelClass}>

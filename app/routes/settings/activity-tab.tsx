@@ -2,7 +2,9 @@ import { Form, Link } from 'react-router'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { History } from 'lucide-react'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
 
@@ -89,30 +91,27 @@ export function ActivityTab({ filters, items, page, pageCount, total, errors }: 
 			<FormError errors={otherErrors} />
 			{items.length === 0 ? (
 				Object.keys(errors).length ? null : (
-					<p className="text-sm text-slate-600">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</p>
+					<EmptyState icon={History} title={filtered ? 'No activity matches these filters.' : 'No activity yet.'}>
+						{filtered ? 'Widen the dates or clear the filters.' : 'Sign-ins, purchases and changes to the team show here as they happen.'}
+					</EmptyState>
 				)
 			) : (
 				<>
-					<div className="overflow-x-auto">
-						<table className={tableClass}>
-							<caption className="sr-only">
-								Activity of the business, newest first, page {page} of {pageCount}
-							</caption>
-							<TableHead columns={['When', 'What happened', 'Type', 'By']} />
-							<tbody>
-								{items.map((a) => (
-									<tr key={a.id}>
-										<td className={`${tdClass} whitespace-nowrap`}>
-											<time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
-										</td>
-										<td className={tdClass}>{a.description}</td>
-										<td className={tdClass}>{activityTypeLabel(a.type)}</td>
-										<td className={tdClass}>{a.actor?.name ?? 'The system'}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+					<ResponsiveTable
+						caption={`Activity of the business, newest first, page ${page} of ${pageCount}`}
+						columns={['When', 'What happened', 'Type', 'By']}
+					>
+						{items.map((a) => (
+							<tr key={a.id}>
+								<Cell label="When" className="whitespace-nowrap">
+									<time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+								</Cell>
+								<Cell label="What happened">{a.description}</Cell>
+								<Cell label="Type">{activityTypeLabel(a.type)}</Cell>
+								<Cell label="By">{a.actor?.name ?? 'The system'}</Cell>
+							</tr>
+						))}
+					</ResponsiveTable>
 					<p className="mt-3 text-sm text-slate-600">
 						{total} {total === 1 ? 'entry' : 'entries'}
 					</p>

@@ -2,7 +2,10 @@ import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@c
 import { Form, Link, useLocation } from 'react-router'
 import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { TableHead, tableClass, tdClass } from '#app/components/ui/table.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { MailCheck } from 'lucide-react'
 import { formatDate } from '#app/lib/greeting.ts'
 
 type Member = {
@@ -40,71 +43,63 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 					</Link>
 				}
 			>
-				<div className="overflow-x-auto">
-					<table className={tableClass}>
-						<caption className="sr-only">Team members</caption>
-						<TableHead columns={['Name', 'Email', 'Role', 'Status', 'Date added']} actions={canManage} />
-						<tbody>
-							{members.map((m) => (
-								<tr key={m.id}>
-									<th scope="row" className={`${tdClass} font-medium`}>
-										{m.first_name} {m.last_name}
-									</th>
-									<td className={`${tdClass} break-all`}>{m.email}</td>
-									<td className={tdClass}>{m.role.name}</td>
-									<td className={tdClass}>
-										<span className={m.status === 'active' ? 'text-emerald-800' : 'text-slate-600'}>
-											{m.status === 'active' ? 'Active' : 'Deactivated'}
-										</span>
-									</td>
-									<td className={tdClass}>
-										<time dateTime={m.created_at}>{formatDate(m.created_at)}</time>
-									</td>
-									{canManage ? (
-										<td className={tdClass}>
-											<Link to={`/settings/edit/${m.id}`} className="font-medium text-brand-700 underline">
-												Edit<span className="sr-only"> {`${m.first_name} ${m.last_name}`}</span>
-											</Link>
-										</td>
-									) : null}
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ResponsiveTable caption="Team members" columns={['Name', 'Email', 'Role', 'Status', 'Date added']} actions={canManage}>
+					{members.map((m) => (
+						<tr key={m.id}>
+							<Cell header>
+								{m.first_name} {m.last_name}
+							</Cell>
+							<Cell label="Email" className="break-all">
+								{m.email}
+							</Cell>
+							<Cell label="Role">{m.role.name}</Cell>
+							<Cell label="Status">
+								<StatusBadge kind="member" status={m.status} />
+							</Cell>
+							<Cell label="Date added">
+								<time dateTime={m.created_at}>{formatDate(m.created_at)}</time>
+							</Cell>
+							{canManage ? (
+								<Cell>
+									<Link to={`/settings/edit/${m.id}`} className="font-medium text-brand-700 underline">
+										Edit<span className="sr-only"> {`${m.first_name} ${m.last_name}`}</span>
+									</Link>
+								</Cell>
+							) : null}
+						</tr>
+					))}
+				</ResponsiveTable>
 			</Panel>
 
 			<Panel id="invitations-heading" title="Invitations">
 				<InvitationError result={invitationResult} />
 				{invitations.length === 0 ? (
-					<p className="text-sm text-slate-600">No invitations waiting.</p>
+					<EmptyState icon={MailCheck} title="No invitations waiting.">
+						{canManage ? 'Invite someone below: they get an email with a link to join.' : null}
+					</EmptyState>
 				) : (
-					<div className="overflow-x-auto">
-						<table className={tableClass}>
-							<caption className="sr-only">Invitations waiting for an answer</caption>
-							<TableHead columns={['Email', 'Role', 'Status', 'Expires']} actions={canManage} />
-							<tbody>
-								{invitations.map((i) => (
-									<tr key={i.id}>
-										<th scope="row" className={`${tdClass} break-all font-medium`}>
-											{i.email}
-										</th>
-										<td className={tdClass}>{i.role.name}</td>
-										<td className={tdClass}>{i.status === 'expired' ? 'Expired' : 'Pending'}</td>
-										<td className={tdClass}>
-											<time dateTime={i.expires_at}>{formatDate(i.expires_at)}</time>
-										</td>
-										{canManage ? (
-											<td className={`${tdClass} whitespace-nowrap`}>
-												<InvitationButton id={i.id} intent="resend" label="Resend" email={i.email} />
-												<InvitationButton id={i.id} intent="revoke" label="Revoke" email={i.email} />
-											</td>
-										) : null}
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+					<ResponsiveTable caption="Invitations waiting for an answer" columns={['Email', 'Role', 'Status', 'Expires']} actions={canManage}>
+						{invitations.map((i) => (
+							<tr key={i.id}>
+								<Cell header className="break-all">
+									{i.email}
+								</Cell>
+								<Cell label="Role">{i.role.name}</Cell>
+								<Cell label="Status">
+									<StatusBadge kind="invitation" status={i.status} />
+								</Cell>
+								<Cell label="Expires">
+									<time dateTime={i.expires_at}>{formatDate(i.expires_at)}</time>
+								</Cell>
+								{canManage ? (
+									<Cell className="whitespace-nowrap">
+										<InvitationButton id={i.id} intent="resend" label="Resend" email={i.email} />
+										<InvitationButton id={i.id} intent="revoke" label="Revoke" email={i.email} />
+									</Cell>
+								) : null}
+							</tr>
+						))}
+					</ResponsiveTable>
 				)}
 			</Panel>
 

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { ErrorList, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
-import { STATUSES, TYPES } from '#app/lib/transaction-labels.ts'
+import { statusOptions } from '#app/lib/statuses.ts'
+import { TYPES } from '#app/lib/transaction-labels.ts'
 
 export type Filters = { type: string; status: string; from: string; to: string }
 
@@ -14,7 +15,7 @@ export function filterQuery(filters: Filters, page = 1) {
 
 const controls = [
 	{ name: 'type', label: 'Type', all: 'All types', options: TYPES },
-	{ name: 'status', label: 'Status', all: 'All statuses', options: STATUSES },
+	{ name: 'status', label: 'Status', all: 'All statuses', options: statusOptions('transaction') },
 ] as const
 
 /** A GET form, so the filters live in the URL and work without JavaScript. */

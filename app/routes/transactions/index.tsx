@@ -3,9 +3,12 @@ import { FormError, buttonClass } from '#app/components/ui/form.tsx'
 import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { ReceiptText, SearchX } from 'lucide-react'
 import { formatDateTime } from '#app/lib/greeting.ts'
-import { stageLabel, stageTone, typeLabel } from '#app/lib/transaction-labels.ts'
+import { typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/index'
@@ -41,59 +44,56 @@ export default function TransactionHistory() {
 				<TransactionFilters filters={filters} errors={errors} />
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
-					Object.keys(errors).length ? null : (
-						<p className="text-sm text-slate-600">
-							{page > 1
-								? 'There are no transactions on this page.'
-								: filtered
-									? 'No transactions match these filters.'
-									: 'No transactions yet. Fund your wallet to get started.'}
-						</p>
+					Object.keys(errors).length ? null : page > 1 ? (
+						<p className="text-sm text-slate-600">There are no transactions on this page.</p>
+					) : filtered ? (
+						<EmptyState
+							icon={SearchX}
+							title="No transactions match these filters."
+							action={
+								<Link to="/transaction-history" className={buttonClass('secondary')}>
+									Clear the filters
+								</Link>
+							}
+						/>
+					) : (
+						<EmptyState
+							icon={ReceiptText}
+							title="No transactions yet. Fund your wallet to get started."
+							action={
+								<Link to="/fund-wallet" className={buttonClass('primary')}>
+									Fund wallet
+								</Link>
+							}
+						/>
 					)
 				) : (
 					<>
-						<div className="overflow-x-auto">
-							<table className={tableClass}>
-								<caption className="sr-only">
-									Wallet transactions, newest first, page {page} of {pageCount}
-								</caption>
-								<thead>
-									<tr>
-										{['Date', 'Description', 'Type', 'Status'].map((h) => (
-											<th key={h} scope="col" className={thClass}>
-												{h}
-											</th>
-										))}
-										<th scope="col" className={`${thClass} text-right`}>
-											Amount
-										</th>
-										<th scope="col" className={thClass}>
-											<span className="sr-only">Receipt</span>
-										</th>
-									</tr>
-								</thead>
-								<tbody>
-									{items.map((t) => (
-										<tr key={t.id}>
-											<td className={`${tdClass} whitespace-nowrap`}>
-												<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
-											</td>
-											<td className={tdClass}>{t.description}</td>
-											<td className={tdClass}>{typeLabel(t.type)}</td>
-											<td className={`${tdClass} ${stageTone(t)}`}>{stageLabel(t)}</td>
-											<td className={`${tdClass} whitespace-nowrap text-right font-semibold`}>
-												<TransactionAmount transaction={t} />
-											</td>
-											<td className={tdClass}>
-												<Link to={`/transaction-history/${t.id}`} className="font-medium text-brand-700 underline">
-													Receipt<span className="sr-only"> for {t.reference}</span>
-												</Link>
-											</td>
-										</tr>
-									))}
-								</tbody>
-							</table>
-						</div>
+						<ResponsiveTable
+							caption={`Wallet transactions, newest first, page ${page} of ${pageCount}`}
+							columns={['Date', 'Description', 'Type', 'Status', { label: 'Amount', align: 'right' }, { label: 'Receipt', hidden: true }]}
+						>
+							{items.map((t) => (
+								<tr key={t.id}>
+									<Cell label="Date" className="whitespace-nowrap">
+										<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+									</Cell>
+									<Cell label="Description">{t.description}</Cell>
+									<Cell label="Type">{typeLabel(t.type)}</Cell>
+									<Cell label="Status">
+										<StatusBadge kind={t.type} status={t.stage} />
+									</Cell>
+									<Cell label="Amount" className="whitespace-nowrap text-right font-semibold">
+										<TransactionAmount transaction={t} />
+									</Cell>
+									<Cell>
+										<Link to={`/transaction-history/${t.id}`} className="font-medium text-brand-700 underline">
+											Receipt<span className="sr-only"> for {t.reference}</span>
+										</Link>
+									</Cell>
+								</tr>
+							))}
+						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
 							{total} {total === 1 ? 'transaction' : 'transactions'}
 						</p>

@@ -4,10 +4,11 @@ import type { Receipt as ReceiptData } from '#api/contract/transactions.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details } from '#app/components/ui/panel.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { accountLabel, stageLabel, stageTone, typeLabel } from '#app/lib/transaction-labels.ts'
+import { accountLabel, typeLabel } from '#app/lib/transaction-labels.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -72,7 +73,7 @@ export default function Receipt() {
 							: []),
 						{ label: 'Reference', value: <span className="break-all font-mono text-sm">{receipt.reference}</span> },
 						{ label: 'Date', value: <time dateTime={receipt.created_at}>{formatDateTime(receipt.created_at)}</time> },
-						{ label: 'Status', value: <span className={stageTone(receipt)}>{stageLabel(receipt)}</span> },
+						{ label: 'Status', value: <StatusBadge kind={receipt.type} status={receipt.stage} /> },
 						...(receipt.policy
 							? [
 									{

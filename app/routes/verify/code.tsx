@@ -2,9 +2,10 @@ import { data, useLoaderData } from 'react-router'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { StatusBadge, coverDay } from '#app/components/policy-status.tsx'
+import { coverDay } from '#app/components/policy-status.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Details } from '#app/components/ui/panel.tsx'
-import { STATUSES, typeLabel } from '#app/lib/transaction-labels.ts'
+import { typeLabel } from '#app/lib/transaction-labels.ts'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import type { Route } from './+types/code'
 import { CodeForm } from './code-form.tsx'
@@ -50,17 +51,7 @@ export default function VerifyCode() {
 					{ label: 'Cover', value: `${coverDay(doc.cover_start)} to ${coverDay(doc.cover_end)}` },
 					{
 						label: 'Status',
-						value: (
-							<StatusBadge
-								policy={{
-									status: doc.status === 'pending' ? 'pending' : 'active',
-									is_expired: doc.status === 'expired',
-									is_terminated: false,
-									is_deactivated: false,
-									is_paused: false,
-								}}
-							/>
-						),
+						value: <StatusBadge kind="certificate" status={doc.status} />,
 					},
 				]
 			: [
@@ -69,7 +60,7 @@ export default function VerifyCode() {
 					{ label: 'Transaction', value: typeLabel(doc.type) },
 					{ label: 'Amount', value: formatNairaFull(doc.amount) },
 					{ label: 'Date', value: <time dateTime={doc.paid_at}>{formatDateTime(doc.paid_at)}</time> },
-					{ label: 'Status', value: STATUSES.find((s) => s.value === doc.status)?.label ?? doc.status },
+					{ label: 'Status', value: <StatusBadge kind="transaction" status={doc.status} /> },
 				]
 	return (
 		<>

@@ -8,7 +8,7 @@ import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
-import { stageLabel, stageTone } from '#app/lib/transaction-labels.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { notify, notifyApiError } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
@@ -157,7 +157,7 @@ export default function Wallet() {
 										<p className="text-xs text-slate-600">
 											<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
 											{' · '}
-											<span className={stageTone(t)}>{stageLabel(t)}</span>
+											<StatusBadge kind={t.type} status={t.stage} />
 										</p>
 									</div>
 									<TransactionAmount transaction={t} className="text-right font-semibold" />

@@ -4,7 +4,7 @@ import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { stageLabel } from '#app/lib/transaction-labels.ts'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 
 type Pending = {
 	id: string
@@ -63,7 +63,7 @@ export function PendingWithdrawals({ items, canWithdraw }: { items: Pending[]; c
 								<p className="text-sm text-slate-600">
 									{w.mine ? 'You asked' : `${w.requestedBy} asked`} on <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
 									{' · '}
-									<span className="text-amber-800">{stageLabel({ type: 'withdrawal', stage: w.status })}</span>
+									<StatusBadge kind="withdrawal" status={w.status} />
 								</p>
 							</div>
 							{canWithdraw && w.status !== 'processing' ? (

@@ -1,0 +1,145 @@
+import { ArrowLeft, Menu, X } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Brand } from './layouts.tsx'
+
+// The signed-in layouts, apart from the auth ones so their icons and menu never load on /login or /register.
+
+export type ShellUser = { first_name: string; last_name: string; business: string }
+export type NavItem = { to: string; label: string; end: boolean }
+
+function SignOut() {
+	return (
+		<Form method="post" action="/logout" replace>
+			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+				Sign out
+			</button>
+		</Form>
+	)
+}
+
+/** Who is signed in, and for which business. */
+function Account({ user, className }: { user: ShellUser; className: string }) {
+	return (
+		<p className={`text-sm ${className}`}>
+			<span className="block font-medium">
+				{user.first_name} {user.last_name}
+			</span>
+			<span className="block text-slate-600">{user.business}</span>
+		</p>
+	)
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+	`flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+
+function NavList({ nav, className }: { nav: readonly NavItem[]; className: string }) {
+	return (
+		<nav aria-label="Main">
+			<ul className={className}>
+				{nav.map((item) => (
+					<li key={item.to}>
+						<NavLink to={item.to} end={item.end} className={navLinkClass}>
+							{item.label}
+						</NavLink>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}
+
+/**
+ * Below 1024 px (and on every more-view screen) the areas sit behind a Menu button: a <details>, so it
+ * opens without JavaScript, and an inner page is never a dead end on a phone.
+ */
+function MobileMenu({ user, nav, className = 'lg:hidden' }: { user: ShellUser; nav: readonly NavItem[]; className?: string }) {
+	// A new details element per page, so a menu left open closes once a link in it was followed.
+	const location = useLocation()
+	return (
+		<details key={location.key} className={`group relative ${className}`}>
+			<summary className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+				<Menu aria-hidden className="size-5 group-open:hidden" />
+				<X aria-hidden className="hidden size-5 group-open:block" />
+				Menu
+			</summary>
+			<div className="absolute right-0 z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+				<Account user={user} className="border-b border-slate-100 px-3 pt-1 pb-2" />
+				<NavList nav={nav} className="mt-1 space-y-0.5" />
+			</div>
+		</details>
+	)
+}
+
+function Footer() {
+	return (
+		<footer className="mx-auto max-w-6xl px-4 pt-4 pb-8 text-sm text-slate-600">
+			<Link to="/icons" className="underline hover:text-slate-900">
+				Design system
+			</Link>
+		</footer>
+	)
+}
+
+/** The main screens: navigation, the account, and the page. */
+export function DashboardLayout({ user, nav, children }: { user: ShellUser; nav: readonly NavItem[]; children: ReactNode }) {
+	return (
+		<div className="min-h-dvh">
+			<header className="border-b border-slate-200 bg-white">
+				<div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+					<Brand />
+					<div className="hidden lg:block">
+						<NavList nav={nav} className="flex gap-1" />
+					</div>
+					<div className="flex items-center gap-1">
+						<Account user={user} className="hidden text-right lg:block" />
+						<SignOut />
+						<MobileMenu user={user} nav={nav} />
+					</div>
+				</div>
+			</header>
+			<main id="main" className="mx-auto max-w-6xl px-4 py-6">
+				{children}
+			</main>
+			<Footer />
+		</div>
+	)
+}
+
+export type BackLink = { to: string; label: string }
+
+/** A screen opened from another: a way back to where the user came from, the areas, and the page. */
+export function MoreViewLayout({
+	user,
+	nav,
+	back,
+	children,
+}: {
+	user: ShellUser
+	nav: readonly NavItem[]
+	back: BackLink
+	children: ReactNode
+}) {
+	return (
+		<div className="min-h-dvh">
+			<header className="border-b border-slate-200 bg-white">
+				<div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+					<Link
+						to={back.to}
+						className="flex min-h-11 items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100"
+					>
+						<ArrowLeft aria-hidden className="size-4" />
+						{back.label}
+					</Link>
+					<div className="flex items-center gap-1">
+						<SignOut />
+						<MobileMenu user={user} nav={nav} className="" />
+					</div>
+				</div>
+			</header>
+			<main id="main" className="mx-auto max-w-3xl px-4 py-6">
+				{children}
+			</main>
+		</div>
+	)
+}

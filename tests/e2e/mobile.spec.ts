@@ -1,0 +1,151 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
+import { businessThroughApi, fundThroughApi } from './wallet-support.ts'
+
+// Issue 11, point 2: phones are first-class. At 360 px no page scrolls sideways, the navigation is a
+// menu that opens without JavaScript on every signed-in layout, and tables become cards.
+
+test.use({ viewport: { width: 360, height: 740 } })
+
+async function expectNoSidewaysScroll(page: Page, url: string) {
+	const response = await visit(page, url)
+	expect(response?.status(), url).toBeLessThan(400)
+	const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+		scrollWidth: document.documentElement.scrollWidth,
+		innerWidth: window.innerWidth,
+	}))
+	expect(scrollWidth, `${url} is ${scrollWidth} px wide at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth)
+}
+
+/** A business with a funded wallet and a policy bought from it, signed in: every list has a row. */
+async function signInWithData(page: Page, request: APIRequestContext) {
+	const owner = await businessThroughApi(page, request)
+	await fundThroughApi(request, owner, 20_000, 'approve')
+	const bought = await request.post('/api/v1/purchases', {
+		headers: owner.headers,
+		data: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: `e2e-${crypto.randomUUID()}` },
+	})
+	expect(bought.status()).toBe(201)
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+}
+
+/** The first link the page shows matching `href`, as a path. */
+async function firstHref(page: Page, url: string, href: RegExp) {
+	await visit(page, url)
+	const links = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
+	const found = links.find((h) => href.test(h))
+	expect(found, `a link matching ${href} on ${url}`).toBeTruthy()
+	return found as string
+}
+
+test('no page reachable from the dashboard scrolls sideways at 360 px', async ({ page, request }) => {
+	test.setTimeout(120_000)
+	await signInWithData(page, request)
+	const product = await firstHref(page, '/products', /^\/products\/[^/?]+$/)
+	const plan = await firstHref(page, '/mycover', /^\/mycover\/[^/?]+$/)
+	const receipt = await firstHref(page, '/transaction-history', /^\/transaction-history\/[^/?]+$/)
+	const pages = [
+		'/',
+		'/products',
+		product,
+		'/mycover',
+		plan,
+		'/wallet',
+		'/fund-wallet',
+		'/withdraw',
+		'/manage-card',
+		'/transaction-history',
+		receipt,
+		'/settings',
+		'/settings?tab=security',
+		'/settings?tab=business',
+		'/settings?tab=team',
+		'/settings?tab=activity',
+		'/settings/edit',
+		'/settings/roles',
+		'/settings/roles/new',
+		'/icons',
+		'/dev/outbox',
+	]
+	for (const url of pages) await expectNoSidewaysScroll(page, url)
+})
+
+test('signed out, the public pages fit a phone too', async ({ page }) => {
+	for (const url of ['/login', '/register', '/password-reset', '/verify', '/icons']) await expectNoSidewaysScroll(page, url)
+})
+
+test('the menu opens on a phone, on the dashboard and on an inner page, and takes the user to an area', async ({ page }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	const main = page.getByRole('navigation', { name: 'Main' })
+	await expect(main).toBeHidden()
+	await page.getByText('Menu', { exact: true }).click()
+	await main.getByRole('link', { name: 'Wallet' }).click()
+	await expect(page).toHaveURL('/wallet')
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+	await page.getByRole('link', { name: 'Fund wallet' }).first().click()
+	await expect(page).toHaveURL(/\/fund-wallet/)
+	await page.getByText('Menu', { exact: true }).click()
+	await main.getByRole('link', { name: 'Transactions' }).click()
+	await expect(page).toHaveURL('/transaction-history')
+})
+
+test('an inner page leads back to where the user came from, else to its area', async ({ page, request }) => {
+	await signInWithData(page, request)
+	await visit(page, '/transaction-history')
+	await page
+		.getByRole('link', { name: /^Receipt/ })
+		.first()
+		.click()
+	await expect(page).toHaveURL(/\/transaction-history\/[^/]+$/)
+	await expect(page.getByRole('banner').getByRole('link', { name: 'Back to Transactions' })).toHaveAttribute('href', '/transaction-history')
+
+	await visit(page, '/wallet')
+	await page.getByRole('link', { name: 'Withdraw' }).first().click()
+	await expect(page).toHaveURL(/\/withdraw/)
+	await expect(page.getByRole('banner').getByRole('link', { name: 'Back to Wallet' })).toHaveAttribute('href', '/wallet')
+
+	// Opened directly, with no page before it: the parent area.
+	await page.goto('about:blank')
+	await visit(page, '/manage-card')
+	await expect(page.getByRole('banner').getByRole('link', { name: 'Back to Wallet' })).toHaveAttribute('href', '/wallet')
+})
+
+test('on a phone the transactions are cards with every label, and the pages pass axe', async ({ page, request, js }) => {
+	await signInWithData(page, request)
+	await visit(page, '/transaction-history')
+	const firstRow = page.getByRole('table').locator('tbody tr').first()
+	const display = await firstRow.evaluate((tr) => getComputedStyle(tr).display)
+	expect(display).toBe('block')
+	const labels = await firstRow
+		.locator('td[data-label]')
+		.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content.replaceAll('"', '')))
+	expect(labels).toEqual(['Date', 'Description', 'Type', 'Status', 'Amount'])
+	await expectAccessible(page, js)
+	await visit(page, '/mycover')
+	await expectAccessible(page, js)
+	await visit(page, '/icons')
+	await expectAccessible(page, js)
+})
+
+test.describe('at desktop size', () => {
+	test.use({ viewport: { width: 1366, height: 800 } })
+
+	test('the tables stay tables and the navigation stays in the header', async ({ page, request }) => {
+		await signInWithData(page, request)
+		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+		await expect(page.getByText('Menu', { exact: true })).toBeHidden()
+		await visit(page, '/transaction-history')
+		await expect(page.getByRole('columnheader', { name: 'Description' })).toBeVisible()
+		expect(
+			await page
+				.getByRole('table')
+				.locator('tbody tr')
+				.first()
+				.evaluate((tr) => getComputedStyle(tr).display),
+		).toBe('table-row')
+		await expectNoSidewaysScroll(page, '/settings?tab=team')
+	})
+})
