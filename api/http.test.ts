@@ -35,7 +35,8 @@ function app(checkResponses: boolean) {
 		c.set('auth', null)
 		await next()
 	})
-	mountRoutes(hono, {} as Deps, routes, { checkResponses })
+	// Only what mountRoutes reads: the portal's address, which a request may narrow (decision 043).
+	mountRoutes(hono, { env: { publicUrl: 'http://localhost:3000' } } as Deps, routes, { checkResponses })
 	hono.onError((error, c) => c.json({ message: error.message }, 500))
 	return hono
 }
