@@ -22,11 +22,14 @@ const launchOptions = {
 
 export default defineConfig({
 	testDir: './tests/e2e',
-	timeout: 60_000,
-	expect: { timeout: 10_000 },
+	// CI runs on a shared 2-core machine whose speed has varied threefold between runs of the same
+	// commit: the limits there leave room for a slow run, and a test that fails once is run again and
+	// reported as flaky in the list rather than hidden.
+	timeout: process.env.CI ? 150_000 : 60_000,
+	expect: { timeout: process.env.CI ? 20_000 : 10_000 },
 	fullyParallel: true,
 	workers: process.env.CI ? 2 : undefined,
-	retries: 0,
+	retries: process.env.CI ? 1 : 0,
 	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
 	use: {
 		baseURL: `http://localhost:${port}`,

@@ -40,7 +40,8 @@ async function firstHref(page: Page, url: string, href: RegExp) {
 }
 
 test('no page reachable from the dashboard scrolls sideways at 360 px', async ({ page, request }) => {
-	test.setTimeout(120_000)
+	// It walks every page of the dashboard: twice the time of one journey.
+	test.setTimeout(test.info().timeout * 2)
 	await signInWithData(page, request)
 	const product = await firstHref(page, '/products', /^\/products\/[^/?]+$/)
 	const plan = await firstHref(page, '/mycover', /^\/mycover\/[^/?]+$/)
