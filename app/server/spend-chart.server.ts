@@ -27,7 +27,7 @@ const FULL_MONTHS = [
  */
 const SIZES = {
 	wide: { width: 960, height: 260, margin: { top: 16, right: 12, bottom: 32, left: 64 } },
-	narrow: { width: 320, height: 220, margin: { top: 12, right: 4, bottom: 32, left: 44 } },
+	narrow: { width: 300, height: 220, margin: { top: 12, right: 4, bottom: 32, left: 58 } },
 } as const
 
 /** 'YYYY-MM' as 'Mar' (and the year under January and the first month), and as 'March 2026'. */

@@ -4,7 +4,7 @@ type Drawing = SpendChart['wide']
 
 /** One drawing of the chart: bars, the average's line, gridlines and the months along the bottom. */
 function Bars({ drawing, summary, className, small }: { drawing: Drawing; summary: string; className: string; small?: boolean }) {
-	const text = small ? 'text-[9px]' : 'text-[12px]'
+	const text = small ? 'text-[10px]' : 'text-[12px]'
 	return (
 		<svg viewBox={`0 0 ${drawing.width} ${drawing.height}`} className={className} role="img" aria-label={summary}>
 			{drawing.ticks.map((tick) => (
@@ -19,11 +19,11 @@ function Bars({ drawing, summary, className, small }: { drawing: Drawing; summar
 				<g key={bar.month}>
 					<rect x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, 0)} rx={2} className="fill-brand-600" />
 					<text x={bar.centre} y={drawing.baseline + 13} textAnchor="middle" className={`fill-slate-700 ${text}`}>
-						{bar.short}
+						{small ? bar.short.charAt(0) : bar.short}
 					</text>
 					{bar.year ? (
 						<text x={bar.centre} y={drawing.baseline + 26} textAnchor="middle" className={`fill-slate-600 ${text}`}>
-							{bar.year}
+							{small ? `’${bar.year.slice(2)}` : bar.year}
 						</text>
 					) : null}
 				</g>

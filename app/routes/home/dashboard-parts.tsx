@@ -40,12 +40,12 @@ export function Figure({
 	linkText: string
 }) {
 	return (
-		<li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
+		<li className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
 			<p className="flex items-center gap-2 text-sm font-medium text-slate-600">
-				<Icon aria-hidden className="size-4 text-brand-700" />
+				<Icon aria-hidden className="size-4 shrink-0 text-brand-700" />
 				{label}
 			</p>
-			<p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+			<p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{value}</p>
 			{note ? <p className="text-sm text-slate-600">{note}</p> : null}
 			<Link to={to} className="mt-auto pt-2 text-sm font-medium text-brand-700 underline">
 				{linkText}
@@ -76,7 +76,7 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 			<h2 id="figures-heading" className="sr-only">
 				At a glance
 			</h2>
-			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+			<ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
 				{wallet ? (
 					<Figure icon={Wallet} label="Wallet balance" value={<Naira amount={wallet.balance} />} to="/wallet" linkText="Open the wallet" />
 				) : null}
