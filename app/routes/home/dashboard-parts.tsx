@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react'
-import { CalendarClock, RefreshCw, Receipt, ShieldCheck, ShoppingBag, Users, Wallet } from 'lucide-react'
+import { ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { coverDay } from '#app/components/policy-status.tsx'
@@ -23,16 +22,17 @@ export type HomePolicy = {
 	auto_renew: boolean
 }
 
-/** One figure: what it is, the number, a line of context, and the screen it comes from. */
+/**
+ * One figure: what it is, the number, a line of context, and the screen it comes from. No icon: home
+ * stays within the first-load JavaScript budget (docs/decisions/048-budgets-in-the-suite.md).
+ */
 export function Figure({
-	icon: Icon,
 	label,
 	value,
 	note,
 	to,
 	linkText,
 }: {
-	icon: LucideIcon
 	label: string
 	value: ReactNode
 	note?: ReactNode
@@ -41,10 +41,7 @@ export function Figure({
 }) {
 	return (
 		<li className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
-			<p className="flex items-center gap-2 text-sm font-medium text-slate-600">
-				<Icon aria-hidden className="size-4 shrink-0 text-brand-700" />
-				{label}
-			</p>
+			<p className="text-sm font-medium text-slate-600">{label}</p>
 			<p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{value}</p>
 			{note ? <p className="text-sm text-slate-600">{note}</p> : null}
 			<Link to={to} className="mt-auto pt-2 text-sm font-medium text-brand-700 underline">
@@ -78,11 +75,10 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 			</h2>
 			<ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
 				{wallet ? (
-					<Figure icon={Wallet} label="Wallet balance" value={<Naira amount={wallet.balance} />} to="/wallet" linkText="Open the wallet" />
+					<Figure label="Wallet balance" value={<Naira amount={wallet.balance} />} to="/wallet" linkText="Open the wallet" />
 				) : null}
 				{cover ? (
 					<Figure
-						icon={ShieldCheck}
 						label={kind === 'business' ? 'Active cover' : 'Your active policies'}
 						value={cover.active}
 						note={
@@ -94,7 +90,6 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 				) : null}
 				{staff ? (
 					<Figure
-						icon={Users}
 						label="Staff covered"
 						value={staff.covered}
 						note={
@@ -106,7 +101,6 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 				) : null}
 				{thisMonth ? (
 					<Figure
-						icon={Receipt}
 						label="Spent this month"
 						value={<Naira amount={thisMonth.amount} />}
 						note={`on cover in ${thisMonth.month}`}
@@ -117,7 +111,6 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 				{nextBill ? (
 					nextBill.bill ? (
 						<Figure
-							icon={CalendarClock}
 							label="Next bill"
 							value={<Naira amount={nextBill.bill.amount} />}
 							note={`${nextBill.bill.product_name}, due ${coverDay(nextBill.bill.date)}`}
@@ -125,19 +118,11 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 							linkText="See the plan billed"
 						/>
 					) : (
-						<Figure
-							icon={CalendarClock}
-							label="Next bill"
-							value="None due"
-							note="No staff plan is billed yet"
-							to="/mycover"
-							linkText="See my cover"
-						/>
+						<Figure label="Next bill" value="None due" note="No staff plan is billed yet" to="/mycover" linkText="See my cover" />
 					)
 				) : null}
 				{renewals ? (
 					<Figure
-						icon={RefreshCw}
 						label="Renewals due"
 						value={renewals.due}
 						note={`cover ending in the next ${renewals.window_days} days`}
@@ -145,7 +130,7 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 						linkText="See my cover"
 					/>
 				) : null}
-				{claims ? <Figure icon={ShieldCheck} label="Open claims" value={claims.open} to="/claims" linkText="See claims" /> : null}
+				{claims ? <Figure label="Open claims" value={claims.open} to="/claims" linkText="See claims" /> : null}
 			</ul>
 		</section>
 	)
@@ -265,7 +250,7 @@ export function PoliciesPanel({ policies, canBuy }: { policies: HomePolicy[]; ca
 			{policies.length === 0 ? (
 				<div className="mt-3">
 					<EmptyState
-						icon={ShoppingBag}
+						icon={ShieldCheck}
 						title="No policies yet"
 						action={
 							canBuy ? (
