@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { CAC_COMPANIES } from './cac-registry.ts'
+import { seedDemoHistory } from './demo-history.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { SEED_ROLES } from '../../domain/permissions.ts'
@@ -82,7 +83,7 @@ export async function seedReferenceData(db: Db) {
 	})
 }
 
-/** The two demo accounts of the embedded default: verified, KYC done. */
+/** The two demo accounts of the embedded default: verified, KYC done, with a year of cover and payments behind them. */
 export async function seedDemoAccounts(db: Db) {
 	const [owner] = await db
 		.select({ id: t.roles.id })
@@ -112,16 +113,20 @@ export async function seedDemoAccounts(db: Db) {
 					},
 				})
 				.returning({ id: t.customers.id })
-			await tx.insert(t.users).values({
-				customerId: customer!.id,
-				roleId: owner.id,
-				firstName: account.firstName,
-				lastName: account.lastName,
-				email: account.email,
-				phone: '08031234567',
-				passwordHash,
-				emailVerifiedAt: new Date(),
-			})
+			const [user] = await tx
+				.insert(t.users)
+				.values({
+					customerId: customer!.id,
+					roleId: owner.id,
+					firstName: account.firstName,
+					lastName: account.lastName,
+					email: account.email,
+					phone: '08031234567',
+					passwordHash,
+					emailVerifiedAt: new Date(),
+				})
+				.returning({ id: t.users.id })
+			await seedDemoHistory(tx, { kind: account.kind, customerId: customer!.id, userId: user!.id })
 		})
 	}
 }
