@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import {
 	Link,
 	Links,
@@ -14,6 +14,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
+import { reportBoundaryError, startBrowserErrorReporting } from './client/error-reporting.ts'
 import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
@@ -31,7 +32,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toasts, headers } = await readToasts(request)
-	return data({ toasts, demo: portalEnv().demo }, headers ? { headers } : undefined)
+	const { demo, errorReporting } = portalEnv()
+	return data({ toasts, demo, errorReporting }, headers ? { headers } : undefined)
 }
 
 /** A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md). */
@@ -80,8 +82,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-	const { toasts } = useLoaderData<typeof loader>()
+	const { toasts, errorReporting } = useLoaderData<typeof loader>()
 	const failed = useActionNotifications()
+	// After the first paint, and only with a DSN: Sentry loads as a chunk of its own, outside the first load.
+	useEffect(() => {
+		if (errorReporting) void startBrowserErrorReporting(errorReporting)
+	}, [errorReporting])
 	const all = useMemo(() => [...toasts, ...failed], [toasts, failed])
 	return (
 		<>
@@ -109,6 +115,7 @@ export function ErrorBoundary() {
 	} else if (import.meta.env.DEV && error instanceof Error) {
 		message = error.message
 	}
+	useEffect(() => reportBoundaryError(error, status), [error, status])
 	return (
 		<main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
 			<title>{status === null ? 'Oops! Something Went Wrong' : `${status} · Oops! Something Went Wrong`}</title>

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
@@ -115,6 +115,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export async function ping(db: Db) {
 	await db.execute(sql`select 1`)
+}
+
+/** How many of the migrations this build carries the database has not applied (for /readyz). */
+export async function pendingMigrations(db: Db) {
+	const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+	const { rows } = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as {
+		rows: Array<{ count: number }>
+	}
+	return Math.max(0, journal.entries.length - Number(rows[0]?.count ?? 0))
 }
 
 /**

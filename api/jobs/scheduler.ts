@@ -38,6 +38,10 @@ export function startJobs(deps: Deps, { intervalMs = 60_000, jobs = JOBS }: { in
 	// The jobs never keep a process alive that has nothing else to do.
 	timer.unref()
 	return {
+		/** Whether rounds are still scheduled (for /readyz). */
+		get running() {
+			return !stopped
+		},
 		/** Stop scheduling, and wait for the round under way. */
 		async stop() {
 			stopped = true
