@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import * as schema from './schema.ts'
+import { logger } from '../telemetry/logger.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -47,7 +48,7 @@ export async function openDatabase(options: {
 		const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), Client })
 		// A restart of the server, or a connection it drops, is reported as an 'error' event: unheard, it
 		// would end the process. The pool discards the connection and opens new ones once the server is back.
-		pool.on('error', (error) => console.warn(`[db] a pooled connection failed: ${error.message}`))
+		pool.on('error', (error) => logger.warn(`[db] a pooled connection failed: ${error.message}`))
 		// A connection lost while checked out (in a transaction) fails its query; its event must not end the process.
 		pool.on('connect', (client) => client.on('error', () => {}))
 		const db: Db = drizzle(pool, { schema })

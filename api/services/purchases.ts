@@ -264,6 +264,7 @@ export function purchaseProperties(purchase: typeof purchases.$inferSelect, inpu
 		payment_option: purchase.paymentOption,
 		status: purchase.status,
 		options: scrubPersonalData(input),
+		benefits: product.benefits.join('; '),
 		lines: (purchase.quote as unknown as Quote).lines.map((l) => `${l.label}: ${l.amount}`).join('; '),
 	}
 }

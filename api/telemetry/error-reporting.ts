@@ -58,6 +58,11 @@ export function reportError(error: unknown, context: ErrorContext) {
 	}
 }
 
+/** Send what is queued and wait for it (tests read what arrived). */
+export async function flushErrorReporting(timeoutMs = 2_000) {
+	await sentry?.flush(timeoutMs)
+}
+
 /** Send what is queued, then stop (on shutdown). */
 export async function stopErrorReporting(timeoutMs = 2_000) {
 	const current = sentry

@@ -5,7 +5,7 @@ import { ApiCallError } from './api.server.ts'
 
 /** The portal's own log lines, in the API's JSON shape (docs/decisions/062-logs-health-and-scale-out.md). */
 export const portalLogger = pino({
-	level: process.env.LOG_LEVEL ?? 'info',
+	level: process.env.LOG_LEVEL ?? (process.env.VITEST ? 'warn' : 'info'),
 	base: { pid: process.pid, tier: 'portal' },
 	timestamp: pino.stdTimeFunctions.isoTime,
 	formatters: { level: (label) => ({ level: label }) },
@@ -34,7 +34,13 @@ export function reportPortalError(error: unknown, request: Request, requestId: s
 	if (status >= 500) {
 		const message = scrubString(error instanceof Error ? error.message : String(error))
 		portalLogger.error(
-			{ requestId, method: request.method, path, status, err: { message, stack: error instanceof Error ? error.stack : undefined } },
+			{
+				requestId,
+				method: request.method,
+				path,
+				status,
+				error: { message, stack: error instanceof Error && error.stack ? scrubString(error.stack) : undefined },
+			},
 			'request failed',
 		)
 	}

@@ -41,7 +41,16 @@ export class ApiProcess {
 	async start(timeoutMs = 30_000) {
 		const child = spawn(process.execPath, ['--import', 'tsx', this.entry.script], {
 			// The sandbox gateway and the outbox answer in demo mode only (decision 033): these processes are demos.
-			env: { ...process.env, API_PORT: String(this.port), HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_MODE: 'true', ...this.env },
+			env: {
+				...process.env,
+				API_PORT: String(this.port),
+				HOST: '127.0.0.1',
+				NODE_ENV: 'test',
+				DEMO_MODE: 'true',
+				// Inside the test runner logs default to warn: the line saying it listens is info.
+				LOG_LEVEL: 'info',
+				...this.env,
+			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		this.child = child
