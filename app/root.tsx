@@ -14,7 +14,6 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
-import { reportBoundaryError, startBrowserErrorReporting } from './client/error-reporting.ts'
 import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
@@ -81,12 +80,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/** Set once the browser started error reporting: the error boundary then reports through it. */
+let reportingStarted = false
+
 export default function App() {
 	const { toasts, errorReporting } = useLoaderData<typeof loader>()
 	const failed = useActionNotifications()
-	// After the first paint, and only with a DSN: Sentry loads as a chunk of its own, outside the first load.
+	// After the first paint, and only with a DSN: error reporting is chunks of its own, outside the first load.
 	useEffect(() => {
-		if (errorReporting) void startBrowserErrorReporting(errorReporting)
+		if (!errorReporting) return
+		reportingStarted = true
+		void import('./client/error-reporting.ts').then((m) => m.startBrowserErrorReporting(errorReporting))
 	}, [errorReporting])
 	const all = useMemo(() => [...toasts, ...failed], [toasts, failed])
 	return (
@@ -115,7 +119,9 @@ export function ErrorBoundary() {
 	} else if (import.meta.env.DEV && error instanceof Error) {
 		message = error.message
 	}
-	useEffect(() => reportBoundaryError(error, status), [error, status])
+	useEffect(() => {
+		if (reportingStarted) void import('./client/error-reporting.ts').then((m) => m.reportBoundaryError(error, status))
+	}, [error, status])
 	return (
 		<main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
 			<title>{status === null ? 'Oops! Something Went Wrong' : `${status} · Oops! Something Went Wrong`}</title>

@@ -22,6 +22,8 @@ export class ApiProcess {
 	private child: ChildProcess | null = null
 	/** The child's output, kept for a failing test to show. */
 	log = ''
+	/** How the last child ended: its exit code, or the signal that ended it. */
+	exited: { code: number | null; signal: NodeJS.Signals | null } | null = null
 
 	constructor(
 		readonly port: number,
@@ -54,6 +56,10 @@ export class ApiProcess {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		this.child = child
+		this.exited = null
+		child.once('exit', (code, signal) => {
+			this.exited = { code, signal }
+		})
 		await new Promise<void>((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error(`the API did not start in ${timeoutMs} ms:\n${this.log.slice(-2000)}`)), timeoutMs)
 			const onData = (chunk: Buffer) => {
