@@ -18,6 +18,9 @@ export const portalLogger = pino({
 export function portalErrorStatus(error: unknown): number | null {
 	if (isRouteErrorResponse(error)) return error.status
 	if (error instanceof Response) return error.status
+	// A thrown `data(value, { status })`.
+	const init = (error as { type?: string; init?: { status?: number } } | null)?.init
+	if ((error as { type?: string } | null)?.type === 'DataWithResponseInit') return init?.status ?? 500
 	if (error instanceof ApiCallError) return error.status === 0 ? 502 : null
 	return 500
 }
