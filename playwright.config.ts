@@ -52,7 +52,7 @@ export default defineConfig({
 			url: `http://localhost:${port}/login`,
 			timeout: 120_000,
 			reuseExistingServer: false,
-			env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+			env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
 			stdout: 'pipe',
 		},
 		{
@@ -60,7 +60,7 @@ export default defineConfig({
 			url: `http://localhost:${apiPort}/api/v1/openapi.json`,
 			timeout: 120_000,
 			reuseExistingServer: false,
-			env: { API_PORT: String(apiPort), DATA_DIR: `${dataDir}-api`, PUBLIC_URL: `http://localhost:${remotePortalPort}` },
+			env: { API_PORT: String(apiPort), DATA_DIR: `${dataDir}-api`, PUBLIC_URL: `http://localhost:${remotePortalPort}`, LOG_LEVEL: 'warn' },
 		},
 		{
 			command: 'node build/server.js',
@@ -69,6 +69,7 @@ export default defineConfig({
 			reuseExistingServer: false,
 			env: {
 				PORT: String(remotePortalPort),
+				LOG_LEVEL: 'warn',
 				API_BASE_URL: `http://localhost:${apiPort}`,
 				DATA_DIR: `${dataDir}-portal`,
 				NODE_ENV: 'production',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
@@ -5,9 +6,16 @@ import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { bootApi } from './api/bootstrap.ts'
+import { isRequestId, REQUEST_ID_HEADER } from './api/contract/telemetry.ts'
+import type { Db } from './api/db/client.ts'
 import { readApiEnv } from './api/env.ts'
-import { clientAddressOf } from './api/security/client-address.ts'
+import { healthAnswer } from './api/health.ts'
 import { startJobs } from './api/jobs/scheduler.ts'
+import { createLifecycle } from './api/lifecycle.ts'
+import { clientAddressOf } from './api/security/client-address.ts'
+import { startErrorReporting, stopErrorReporting } from './api/telemetry/error-reporting.ts'
+import { logger } from './api/telemetry/logger.ts'
+import { releaseVersion } from './api/telemetry/release.ts'
 import { portalBodyLimit } from './server/body-limit.ts'
 import { securityHeaders } from './server/security-headers.ts'
 
@@ -17,33 +25,76 @@ import { securityHeaders } from './server/security-headers.ts'
  */
 const dev = process.argv.includes('--dev')
 const env = readApiEnv()
-const apiBaseUrl = process.env.API_BASE_URL
+const apiBaseUrl = process.env.API_BASE_URL?.replace(/\/$/, '')
+const release = releaseVersion()
+// The root loader hands the browser the same release its errors are filed under.
+process.env.SENTRY_RELEASE = release
+await startErrorReporting({ dsn: env.SENTRY_DSN, release, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV, tier: 'portal' })
+const lifecycle = createLifecycle()
 
 const app = express()
 app.disable('x-powered-by')
 // Behind a reverse proxy (TRUST_PROXY=true), X-Forwarded-Proto tells whether the visit came over HTTPS.
 app.set('trust proxy', env.trustProxy)
+
+// Every request gets an id (the proxy's, when it sent a plain one), sent on to the API and logged by both.
+app.use((req, res, next) => {
+	const started = performance.now()
+	const incoming = req.get(REQUEST_ID_HEADER)
+	const requestId = isRequestId(incoming) ? incoming : randomUUID()
+	res.locals.requestId = requestId
+	req.headers[REQUEST_ID_HEADER] = requestId
+	res.setHeader('X-Request-Id', requestId)
+	res.on('finish', () => {
+		// The path without its query: a query may carry an email or a code.
+		if (req.path.startsWith('/assets/')) return
+		logger.info(
+			{
+				tier: 'portal',
+				requestId,
+				method: req.method,
+				path: req.path,
+				status: res.statusCode,
+				ms: Math.round(performance.now() - started),
+			},
+			'request',
+		)
+	})
+	next()
+})
 app.use(compression())
 
 let transport: ((request: Request) => Promise<Response>) | null = null
-let shutdownDatabase = async () => {}
-let stopJobs = async () => {}
+let shutdownSteps: Array<[string, () => Promise<unknown>]> = []
+let readiness: { db?: Db; jobs?: { readonly running: boolean }; apiBaseUrl?: string } = { apiBaseUrl }
 if (!apiBaseUrl) {
-	const { api, database, deps } = await bootApi(env)
-	stopJobs = startJobs(deps).stop
+	const { api, database, deps } = await bootApi(env, release)
+	const jobs = startJobs(deps)
+	readiness = { db: deps.db, jobs }
+	shutdownSteps = [
+		['jobs', () => jobs.stop()],
+		['analytics', () => deps.analytics?.shutdown() ?? Promise.resolve()],
+		['database', () => database.close()],
+	]
 	// The portal calls the API in process: no network hop, the same wrapper.
 	transport = async (request) => api.fetch(request)
-	shutdownDatabase = database.close
 	const listener = getRequestListener(api.fetch)
 	app.use((req, res, next) => (req.path === '/api/v1' || req.path.startsWith('/api/v1/') ? listener(req, res) : next()))
 }
 
+app.get(['/healthz', '/readyz'], async (req, res) => {
+	const answer = (await healthAnswer(req.path, { ...readiness, draining: lifecycle.draining }))!
+	res.status(answer.status).setHeader('Cache-Control', 'no-store').json(answer.body)
+})
+
 // The API answers with its own headers; everything after it gets the portal's.
-app.use(securityHeaders({ csp: !dev }))
+app.use(securityHeaders({ csp: !dev, sentryDsn: env.SENTRY_DSN }))
 
 type ContextKey = Parameters<RouterContextProvider['set']>[0]
 type BuildWithContext = ServerBuild & {
-	entry: { module: { transportContext: ContextKey; clientAddressContext: ContextKey; nonceContext: ContextKey } }
+	entry: {
+		module: { transportContext: ContextKey; clientAddressContext: ContextKey; nonceContext: ContextKey; requestIdContext: ContextKey }
+	}
 }
 let getBuild: () => Promise<BuildWithContext>
 
@@ -54,6 +105,8 @@ if (dev) {
 	getBuild = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<BuildWithContext>
 } else {
 	const clientDir = path.resolve('build/client')
+	// Source maps go to error reporting only (the build deletes them); never serve one left behind.
+	app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()))
 	// Hashed files never change: cache them for a year.
 	app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
 	app.use(
@@ -82,6 +135,7 @@ app.all(
 			context.set(build.entry.module.transportContext, transport)
 			context.set(build.entry.module.clientAddressContext, clientAddressOf(req, env.trustProxy))
 			context.set(build.entry.module.nonceContext, res.locals.cspNonce)
+			context.set(build.entry.module.requestIdContext, res.locals.requestId)
 			return context
 		},
 	}),
@@ -89,17 +143,10 @@ app.all(
 
 const port = env.PORT
 const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
-	console.log(`Portal on http://localhost:${port}${transport ? ' (API at /api/v1)' : ` (API at ${apiBaseUrl})`}`)
+	logger.info(
+		{ port, release, api: apiBaseUrl ?? '/api/v1' },
+		`Portal on http://localhost:${port}${transport ? ' (API at /api/v1)' : ` (API at ${apiBaseUrl})`}`,
+	)
 })
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.on(signal, () => {
-		server.close(
-			() =>
-				void stopJobs()
-					.then(shutdownDatabase)
-					.then(() => process.exit(0)),
-		)
-		setTimeout(() => process.exit(0), 5_000).unref()
-	})
-}
+lifecycle.attach(server, [...shutdownSteps, ['error reporting', () => stopErrorReporting()]])

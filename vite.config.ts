@@ -4,5 +4,7 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
 	plugins: [tailwindcss(), reactRouter()],
-	build: { sourcemap: false },
+	// Hidden maps (no sourceMappingURL comment) only when they go to Sentry; scripts/source-maps.ts
+	// uploads them and deletes every map from build/client (docs/decisions/060-error-reporting.md).
+	build: { sourcemap: process.env.SENTRY_AUTH_TOKEN && process.env.SENTRY_ORG && process.env.SENTRY_PROJECT ? 'hidden' : false },
 })

@@ -4,6 +4,9 @@ import { isDatabaseUnavailable } from './db/client.ts'
 import type { Deps } from './deps.ts'
 import { type Env, mountRoutes, refuseNulInUrl } from './http.ts'
 import { ApiError } from './errors.ts'
+import { isRequestId, REQUEST_ID_HEADER } from './contract/telemetry.ts'
+import { reportError } from './telemetry/error-reporting.ts'
+import { errorFields, logger } from './telemetry/logger.ts'
 import { buildOpenApi, OPENAPI_PATH } from './openapi.ts'
 import { isSandbox } from './payments/index.ts'
 import { activityRoutes } from './routes/activities.ts'
@@ -75,7 +78,10 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 	app.use(apiSecurityHeaders)
 	app.use(limitBodies(API_BASE_PATH, routes))
 	app.use(async (c, next) => {
-		const requestId = c.req.header('x-request-id') ?? randomUUID()
+		const started = performance.now()
+		// The portal sends its request's id, so one visit reads as one id in both logs.
+		const incomingId = c.req.header(REQUEST_ID_HEADER)
+		const requestId = isRequestId(incomingId) ? incomingId : randomUUID()
 		c.set('requestId', requestId)
 		c.header('X-Request-Id', requestId)
 		c.set('auth', null)
@@ -93,7 +99,22 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 				if (found.newToken) c.header('X-New-Token', found.newToken)
 			}
 		}
-		await next()
+		try {
+			await next()
+		} finally {
+			// The path without its query: a query may carry an email or a code.
+			logger.info(
+				{
+					tier: 'api',
+					requestId,
+					method: c.req.method,
+					path: c.req.path,
+					status: c.res.status,
+					ms: Math.round(performance.now() - started),
+				},
+				'request',
+			)
+		}
 	})
 
 	app.get(OPENAPI_PATH, (c) => c.json(openApi))
@@ -108,16 +129,20 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 
 	app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404))
 	app.onError((error, c) => {
+		const requestId = c.get('requestId')
+		const status = error instanceof ApiError ? error.status : isDatabaseUnavailable(error) ? 503 : 500
+		// Every error goes through the one rule of what is reported (spec section 8: not 300 to 499).
+		reportError(error, { status, requestId, method: c.req.method, path: c.req.path })
 		if (error instanceof ApiError) {
 			return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status)
 		}
 		if (isDatabaseUnavailable(error)) {
-			console.warn(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}: the database is unavailable (${error.message})`)
+			logger.warn({ tier: 'api', requestId, method: c.req.method, path: c.req.path, reason: error.message }, 'the database is unavailable')
 			c.header('Retry-After', '5')
-			return c.json({ message: SERVICE_UNAVAILABLE, request_id: c.get('requestId') }, 503)
+			return c.json({ message: SERVICE_UNAVAILABLE, request_id: requestId }, 503)
 		}
-		console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
-		return c.json({ message: 'Something went wrong.', request_id: c.get('requestId') }, 500)
+		logger.error({ tier: 'api', requestId, method: c.req.method, path: c.req.path, ...errorFields(error) }, 'request failed')
+		return c.json({ message: 'Something went wrong.', request_id: requestId }, 500)
 	})
 	return app
 }

@@ -8,9 +8,14 @@ import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
 import { createPaymentGateway } from './payments/index.ts'
 import { createDiskStorage } from './storage/index.ts'
+import { createAnalytics } from './telemetry/analytics.ts'
 
-/** Open the database (migrating it), seed it and build the API with its dependencies. */
-export async function bootApi(env: ApiEnv) {
+/**
+ * Open the database (migrating it), seed it and build the API with its dependencies, analytics
+ * among them when POSTHOG_KEY is set. `release` names the build in analytics events.
+ */
+export async function bootApi(env: ApiEnv, release: string) {
+	const analytics = await createAnalytics({ key: env.POSTHOG_KEY, host: env.POSTHOG_HOST, release })
 	const database = await openDatabase({
 		url: env.DATABASE_URL,
 		dataDir: path.resolve(env.DATA_DIR, 'pglite'),
@@ -41,6 +46,7 @@ export async function bootApi(env: ApiEnv) {
 			withdrawalApprovalThreshold: env.withdrawalApprovalThreshold,
 		},
 		now: () => new Date(),
+		analytics,
 	}
 	return { api: createApi(deps), database, mailer, deps }
 }

@@ -4,6 +4,7 @@ import type { ApiEnv } from './env.ts'
 import type { Mailer } from './mail.ts'
 import type { PaymentGateway } from './payments/index.ts'
 import type { Storage } from './storage/index.ts'
+import type { Analytics } from './telemetry/analytics.ts'
 
 /** Everything a route handler may reach beyond its request. */
 export type Deps = {
@@ -16,4 +17,6 @@ export type Deps = {
 	env: Pick<ApiEnv, 'publicUrl' | 'demo' | 'outboxPublic' | 'trustProxy' | 'walletFundMax' | 'withdrawalApprovalThreshold'> &
 		Partial<Pick<ApiEnv, 'publicUrlFixed'>>
 	now: () => Date
+	/** Product analytics (POSTHOG_KEY); absent, nothing is sent. */
+	analytics?: Analytics
 }

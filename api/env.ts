@@ -26,6 +26,11 @@ const schema = z
 		SANDBOX_SECRET_KEY: z.string().min(16, 'use at least 16 characters').optional(),
 		WALLET_FUND_MAX: z.coerce.number().int('a whole number of Naira').min(AMOUNT_MIN).default(FUND_MAX_DEFAULT),
 		WITHDRAWAL_APPROVAL_THRESHOLD: z.coerce.number().int('a whole number of Naira').min(0).default(APPROVAL_THRESHOLD_DEFAULT),
+		SENTRY_DSN: z.string().url('a DSN looks like https://key@o0.ingest.sentry.io/0').optional(),
+		SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+		POSTHOG_KEY: z.string().min(1).optional(),
+		POSTHOG_HOST: z.string().url().default('https://us.i.posthog.com'),
+		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	})
 	.refine((env) => !env.CAC_PROVIDER_URL || env.CAC_PROVIDER_KEY, {
 		path: ['CAC_PROVIDER_KEY'],

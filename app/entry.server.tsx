@@ -2,15 +2,21 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { EntryContext, RouterContextProvider } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from './lib/nonce.ts'
-import { nonceContext } from './server/context.server.ts'
+import { nonceContext, requestIdContext } from './server/context.server.ts'
+import { reportPortalError } from './server/error-reporting.server.ts'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
-export { clientAddressContext, nonceContext, transportContext } from './server/context.server.ts'
+export { clientAddressContext, nonceContext, requestIdContext, transportContext } from './server/context.server.ts'
 
 export const streamTimeout = 10_000
+
+/** A loader, action or render failed: log it, and report it by the rule of section 8. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	reportPortalError(error, request, (context as RouterContextProvider).get(requestIdContext))
+}
 
 export default function handleRequest(
 	request: Request,
@@ -49,7 +55,7 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					if (shellRendered) reportPortalError(error, request, loadContext.get(requestIdContext))
 				},
 			},
 		)

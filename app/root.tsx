@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import {
 	Link,
 	Links,
@@ -31,7 +31,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toasts, headers } = await readToasts(request)
-	return data({ toasts, demo: portalEnv().demo }, headers ? { headers } : undefined)
+	const { demo, errorReporting } = portalEnv()
+	return data({ toasts, demo, errorReporting }, headers ? { headers } : undefined)
 }
 
 /** A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md). */
@@ -79,9 +80,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/** Set once the browser started error reporting: the error boundary then reports through it. */
+let reportingStarted = false
+
 export default function App() {
-	const { toasts } = useLoaderData<typeof loader>()
+	const { toasts, errorReporting } = useLoaderData<typeof loader>()
 	const failed = useActionNotifications()
+	// After the first paint, and only with a DSN: error reporting is chunks of its own, outside the first load.
+	useEffect(() => {
+		if (!errorReporting) return
+		reportingStarted = true
+		void import('./client/error-reporting.ts').then((m) => m.startBrowserErrorReporting(errorReporting))
+	}, [errorReporting])
 	const all = useMemo(() => [...toasts, ...failed], [toasts, failed])
 	return (
 		<>
@@ -109,6 +119,9 @@ export function ErrorBoundary() {
 	} else if (import.meta.env.DEV && error instanceof Error) {
 		message = error.message
 	}
+	useEffect(() => {
+		if (reportingStarted) void import('./client/error-reporting.ts').then((m) => m.reportBoundaryError(error, status))
+	}, [error, status])
 	return (
 		<main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
 			<title>{status === null ? 'Oops! Something Went Wrong' : `${status} · Oops! Something Went Wrong`}</title>

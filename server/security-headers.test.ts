@@ -29,6 +29,11 @@ describe('security headers', () => {
 		expect(contentSecurityPolicy('n', '/kit/quote')).not.toContain('frame-ancestors')
 	})
 
+	test("the browser may send error reports to the DSN's host, and only with a DSN", () => {
+		expect(contentSecurityPolicy('n', '/')).toContain("connect-src 'self';")
+		expect(contentSecurityPolicy('n', '/', 'https://o1.ingest.sentry.io')).toContain("connect-src 'self' https://o1.ingest.sentry.io;")
+	})
+
 	test('the camera only on inspection pages', async () => {
 		const camera = async (path: string) => (await fetch(`${base}${path}`)).headers.get('permissions-policy')
 		expect(await camera('/')).toBe('camera=()')

@@ -18,13 +18,14 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
  * 'unsafe-inline' because the no-JavaScript rule is an inline style tag and components may set style
  * attributes; CSS cannot run script, so the nonce is kept for scripts, where it matters.
  */
-export function contentSecurityPolicy(nonce: string, path: string) {
+export function contentSecurityPolicy(nonce: string, path: string, reportTo: string | null = null) {
 	return [
 		"default-src 'self'",
 		`script-src 'self' 'nonce-${nonce}'`,
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data:",
-		"connect-src 'self'",
+		// The browser sends its error reports to the DSN's host (SENTRY_DSN), and nowhere else.
+		reportTo ? `connect-src 'self' ${reportTo}` : "connect-src 'self'",
 		"object-src 'none'",
 		"base-uri 'self'",
 		...(FRAMEABLE_PATHS.some((p) => under(path, p)) ? [] : ["frame-ancestors 'none'"]),
@@ -37,11 +38,12 @@ export function contentSecurityPolicy(nonce: string, path: string) {
  * when the request came over HTTPS (directly, or by X-Forwarded-Proto behind a proxy: TRUST_PROXY=true).
  * In development the CSP is left off: Vite's hot reload injects its own scripts and socket.
  */
-export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
+export function securityHeaders({ csp, sentryDsn }: { csp: boolean; sentryDsn?: string | undefined }): RequestHandler {
+	const reportTo = sentryDsn ? new URL(sentryDsn).origin : null
 	return (req, res, next) => {
 		const nonce = randomBytes(16).toString('base64')
 		res.locals.cspNonce = nonce
-		if (csp) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, req.path))
+		if (csp) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, req.path, reportTo))
 		res.setHeader('X-Content-Type-Options', 'nosniff')
 		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
 		res.setHeader('Permissions-Policy', CAMERA_PATHS.some((p) => p.test(req.path)) ? 'camera=(self)' : 'camera=()')

@@ -3,6 +3,7 @@ import { ApiError } from '../errors.ts'
 import { createCacRegistry } from './index.ts'
 import { CAC_UNAVAILABLE, createProviderCacRegistry } from './provider.ts'
 import recorded from './provider.recorded.json' with { type: 'json' }
+import { logger } from '#api/telemetry/logger.ts'
 
 type Exchange = { request: { method: string; path: string }; response: { status: number; headers: Record<string, string>; body: unknown } }
 const exchanges = recorded.exchanges as Record<string, Exchange>
@@ -34,7 +35,7 @@ async function failure(promise: Promise<unknown>) {
 
 describe('the CAC provider adapter', () => {
 	beforeEach(() => {
-		vi.spyOn(console, 'warn').mockImplementation(() => {})
+		vi.spyOn(logger, 'warn').mockImplementation(() => {})
 	})
 	afterEach(() => {
 		vi.unstubAllGlobals()
@@ -71,8 +72,8 @@ describe('the CAC provider adapter', () => {
 		expect(error.status).toBe(502)
 		expect(error.message).toBe(CAC_UNAVAILABLE)
 		// The operator's log says why, without the key.
-		expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('[cac] provider lookup failed'))
-		expect(JSON.stringify(vi.mocked(console.warn).mock.calls)).not.toContain(KEY)
+		expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('[cac] provider lookup failed'))
+		expect(JSON.stringify(vi.mocked(logger.warn).mock.calls)).not.toContain(KEY)
 	})
 
 	test('a network failure or a timeout is a 502 too', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { normalizeRegistrationNumber } from '../contract/registration-rule.ts'
 import { ApiError } from '../errors.ts'
 import type { CacRegistry } from './registry.ts'
+import { logger } from '../telemetry/logger.ts'
 
 export const CAC_UNAVAILABLE = 'The CAC registry did not answer. Try again shortly.'
 const TIMEOUT_MS = 10_000
@@ -18,7 +19,7 @@ const ProviderCompany = z.object({
 
 function unavailable(reason: string) {
 	// Operators see why; the user sees only that the registry did not answer.
-	console.warn(`[cac] provider lookup failed: ${reason}`)
+	logger.warn(`[cac] provider lookup failed: ${reason}`)
 	return new ApiError(502, CAC_UNAVAILABLE)
 }
 

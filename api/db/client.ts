@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import * as schema from './schema.ts'
+import { logger } from '../telemetry/logger.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -47,7 +48,7 @@ export async function openDatabase(options: {
 		const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), Client })
 		// A restart of the server, or a connection it drops, is reported as an 'error' event: unheard, it
 		// would end the process. The pool discards the connection and opens new ones once the server is back.
-		pool.on('error', (error) => console.warn(`[db] a pooled connection failed: ${error.message}`))
+		pool.on('error', (error) => logger.warn(`[db] a pooled connection failed: ${error.message}`))
 		// A connection lost while checked out (in a transaction) fails its query; its event must not end the process.
 		pool.on('connect', (client) => client.on('error', () => {}))
 		const db: Db = drizzle(pool, { schema })
@@ -115,6 +116,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export async function ping(db: Db) {
 	await db.execute(sql`select 1`)
+}
+
+/** How many of the migrations this build carries the database has not applied (for /readyz). */
+export async function pendingMigrations(db: Db) {
+	const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+	const { rows } = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as {
+		rows: Array<{ count: number }>
+	}
+	return Math.max(0, journal.entries.length - Number(rows[0]?.count ?? 0))
 }
 
 /**

@@ -3,6 +3,7 @@ import { payments, withdrawals } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { applyCharge } from '../services/payments.ts'
 import { refreshWithdrawal } from '../services/withdrawals.ts'
+import { logger } from '../telemetry/logger.ts'
 
 /** A payment or payout still under way after this long is asked about (docs/decisions/037-recovery-of-pending-payments.md). */
 export const PENDING_MAX_AGE_MS = 5 * 60_000
@@ -61,7 +62,7 @@ export async function recoverPayments(deps: Deps, { olderThanMs = PENDING_MAX_AG
 		} catch (error) {
 			// The gateway (or the database) did not answer: the payment stays as it is for the next run.
 			counts.unreachable++
-			console.warn(`[jobs] could not settle payment ${payment.reference}: ${message(error)}`)
+			logger.warn(`[jobs] could not settle payment ${payment.reference}: ${message(error)}`)
 		}
 	}
 	return counts
@@ -85,7 +86,7 @@ export async function recoverPayouts(deps: Deps, { olderThanMs = PENDING_MAX_AGE
 			await refreshWithdrawal(deps, withdrawal)
 		} catch (error) {
 			failures++
-			console.warn(`[jobs] could not settle withdrawal ${withdrawal.reference}: ${message(error)}`)
+			logger.warn(`[jobs] could not settle withdrawal ${withdrawal.reference}: ${message(error)}`)
 		}
 	}
 	return { checked: due.length, failures }

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Deps } from '#api/deps.ts'
 import { type Job, startJobs } from '#api/jobs/scheduler.ts'
+import { logger } from '#api/telemetry/logger.ts'
 
 const deps = {} as Deps
 
 beforeEach(() => {
 	vi.useFakeTimers()
-	vi.spyOn(console, 'warn').mockImplementation(() => {})
-	vi.spyOn(console, 'log').mockImplementation(() => {})
+	vi.spyOn(logger, 'warn').mockImplementation(() => {})
+	vi.spyOn(logger, 'info').mockImplementation(() => {})
 })
 afterEach(() => {
 	vi.useRealTimers()
@@ -35,7 +36,7 @@ test('the jobs run at start and then every interval, a failing one not stopping 
 	const scheduler = startJobs(deps, { intervalMs: 1_000, jobs })
 	await vi.advanceTimersByTimeAsync(0)
 	expect(runs).toEqual(['broken', 'fine'])
-	expect(console.warn).toHaveBeenCalledWith('[jobs] broken failed: the database is away')
+	expect(logger.warn).toHaveBeenCalledWith('[jobs] broken failed: the database is away')
 	await vi.advanceTimersByTimeAsync(2_000)
 	expect(runs).toEqual(['broken', 'fine', 'broken', 'fine', 'broken', 'fine'])
 	await scheduler.stop()

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { recoverPayments, recoverPayouts } from './recovery.ts'
+import { logger } from '../telemetry/logger.ts'
 
 export type Job = { name: string; run: (deps: Deps) => Promise<Record<string, number>> }
 
@@ -21,9 +22,9 @@ export function startJobs(deps: Deps, { intervalMs = 60_000, jobs = JOBS }: { in
 			if (stopped) return
 			try {
 				const counts = await job.run(deps)
-				if (Object.values(counts).some(Boolean)) console.log(`[jobs] ${job.name}: ${JSON.stringify(counts)}`)
+				if (Object.values(counts).some(Boolean)) logger.info(`[jobs] ${job.name}: ${JSON.stringify(counts)}`)
 			} catch (error) {
-				console.warn(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : error}`)
+				logger.warn(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : error}`)
 			}
 		}
 	}
@@ -38,6 +39,10 @@ export function startJobs(deps: Deps, { intervalMs = 60_000, jobs = JOBS }: { in
 	// The jobs never keep a process alive that has nothing else to do.
 	timer.unref()
 	return {
+		/** Whether rounds are still scheduled (for /readyz). */
+		get running() {
+			return !stopped
+		},
 		/** Stop scheduling, and wait for the round under way. */
 		async stop() {
 			stopped = true

@@ -5,6 +5,7 @@ import { PAYMENT_UNAVAILABLE } from './gateway.ts'
 import { createPaymentGateway } from './index.ts'
 import { createPaystackGateway, PAYSTACK_URL } from './paystack.ts'
 import recorded from './paystack.recorded.json' with { type: 'json' }
+import { logger } from '#api/telemetry/logger.ts'
 
 type Exchange = {
 	request: { method: string; path: string; body?: unknown }
@@ -58,7 +59,7 @@ const paystack = createPaystackGateway({ secretKey: KEY })
 
 describe('the Paystack adapter', () => {
 	beforeEach(() => {
-		vi.spyOn(console, 'warn').mockImplementation(() => {})
+		vi.spyOn(logger, 'warn').mockImplementation(() => {})
 	})
 	afterEach(() => {
 		vi.unstubAllGlobals()
@@ -203,8 +204,8 @@ describe('the Paystack adapter', () => {
 		replay(name)
 		const error = await failure(call())
 		expect(error).toMatchObject({ status: 502, message: PAYMENT_UNAVAILABLE })
-		expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('[payments] paystack'))
-		expect(JSON.stringify(vi.mocked(console.warn).mock.calls)).not.toContain(KEY)
+		expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('[payments] paystack'))
+		expect(JSON.stringify(vi.mocked(logger.warn).mock.calls)).not.toContain(KEY)
 	})
 
 	test('a network failure or a timeout is a 502 too', async () => {

@@ -3,6 +3,7 @@ import { nairaToKobo } from '../domain/ledger.ts'
 import { ApiError } from '../errors.ts'
 import { chargeOf, PaystackCharge, PaystackTransfer, signatureMatches, transferOf } from './events.ts'
 import { type Bank, PAYMENT_UNAVAILABLE, type PaymentGateway } from './gateway.ts'
+import { logger } from '../telemetry/logger.ts'
 
 export const PAYSTACK_URL = 'https://api.paystack.co'
 const TIMEOUT_MS = 15_000
@@ -14,7 +15,7 @@ const Envelope = z.object({ status: z.boolean(), message: z.string().optional(),
 
 function unavailable(what: string, reason: string) {
 	// Operators see why; the user sees only that the gateway did not answer. The key is never logged.
-	console.warn(`[payments] paystack ${what} failed: ${reason}`)
+	logger.warn(`[payments] paystack ${what} failed: ${reason}`)
 	return new ApiError(502, PAYMENT_UNAVAILABLE)
 }
 

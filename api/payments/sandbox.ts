@@ -6,6 +6,7 @@ import { koboToNaira, nairaToKobo } from '../domain/ledger.ts'
 import { ApiError } from '../errors.ts'
 import { cardOf, PaystackAuthorization, SIGNATURE_HEADER, sign, signatureMatches } from './events.ts'
 import type { Bank, PaymentGateway, Transfer } from './gateway.ts'
+import { logger } from '../telemetry/logger.ts'
 
 /** Real CBN codes of common banks; the sandbox pays into none of them. */
 export const SANDBOX_BANKS: Bank[] = [
@@ -148,12 +149,12 @@ export function createSandboxGateway(options: {
 			try {
 				const response = await post!(body, headers)
 				if (response.ok) return
-				console.warn(`[payments] sandbox webhook ${event.event} ${event.data.reference}: HTTP ${response.status}`)
+				logger.warn(`[payments] sandbox webhook ${event.event} ${event.data.reference}: HTTP ${response.status}`)
 			} catch (error) {
-				console.warn(`[payments] sandbox webhook ${event.event} ${event.data.reference}: ${error instanceof Error ? error.message : error}`)
+				logger.warn(`[payments] sandbox webhook ${event.event} ${event.data.reference}: ${error instanceof Error ? error.message : error}`)
 			}
 		}
-		console.warn(`[payments] sandbox gave up delivering ${event.event} ${event.data.reference}`)
+		logger.warn(`[payments] sandbox gave up delivering ${event.event} ${event.data.reference}`)
 	}
 
 	function send(event: { event: string; data: { reference: string } }, delayMs = 0) {

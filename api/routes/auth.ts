@@ -103,8 +103,10 @@ export const authRoutes = [
 				},
 			)
 			const token = await issueToken(deps.db, userId, now)
+			const data = await sessionUser(deps.db, userId, token)
+			deps.analytics?.track(data.customer.id, 'signed up', { account_type: body.account_type, platform: body.platform })
 			return {
-				data: await sessionUser(deps.db, userId, token),
+				data,
 				message: mailed
 					? 'Account created. We sent a 6-digit code to your email.'
 					: 'Account created. Ask for a new code in 15 minutes to verify your email.',

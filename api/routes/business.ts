@@ -98,6 +98,9 @@ export const businessRoutes = [
 				// A new registration number must be verified again.
 				registrationChanged ? { ...current, meta: { ...current.meta, cac_verified: false } } : current,
 			)
+			// KYC is done the first time the details are submitted (a sector chosen); later submissions only change them.
+			if (!current.sector)
+				deps.analytics?.track(current.id, 'kyc completed', { kind: current.kind, sector: body.sector, state: body.state })
 			return { data, message: 'Your details are saved.' }
 		},
 	}),

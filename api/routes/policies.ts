@@ -122,6 +122,7 @@ export const policyRoutes = [
 			}
 			await activatePolicy(deps, auth, params.id, readForm)
 			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
+			deps.analytics?.track(auth.customerId, 'policy activated', { product_id: policy.productId, kind: policy.kind })
 			const message = policy.kind === 'plan' ? `Staff plan ${policy.policyNumber} is active.` : `Policy ${policy.policyNumber} is active.`
 			return { data: serializePolicy(policy, custodian, deps.now()), message }
 		},

@@ -54,6 +54,11 @@ export const productRoutes = [
 		auth: 'public',
 		body: QuoteBody,
 		response: Quote,
-		handler: async ({ body }) => ({ data: computeQuote(body) }),
+		handler: async ({ body, auth, deps }) => {
+			const quote = computeQuote(body)
+			// A visitor's quote has no customer to file it under: only a signed-in caller's is counted.
+			if (auth) deps.analytics?.track(auth.customerId, 'quote made', { product_id: body.product_id, total: quote.total })
+			return { data: quote }
+		},
 	}),
 ]

@@ -2,7 +2,7 @@ import { formatNairaFull } from '../contract/money.ts'
 import { PurchaseResult } from '../contract/purchases.ts'
 import { PurchaseBody } from '../domain/catalogue/quotes.ts'
 import { defineRoute } from '../http.ts'
-import { buy, findPolicy, serializePolicy, serializePurchase } from '../services/purchases.ts'
+import { buy, findPolicy, purchaseProperties, serializePolicy, serializePurchase } from '../services/purchases.ts'
 
 export const purchaseRoutes = [
 	defineRoute({
@@ -19,6 +19,7 @@ export const purchaseRoutes = [
 		status: 201,
 		handler: async ({ body, auth, deps }) => {
 			const { purchase, policy, payment } = await buy(deps, auth, body)
+			deps.analytics?.track(auth.customerId, 'cover purchased', purchaseProperties(purchase, body.quote))
 			const custodian = policy ? (await findPolicy(deps.db, auth.customerId, policy.id)).custodian : null
 			const message =
 				purchase.status === 'subscribed'

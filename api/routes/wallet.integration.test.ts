@@ -6,6 +6,7 @@ import { chargeSuccessEvent } from '#api/payments/sandbox.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, TEST_WEBHOOK_SECRET, testApi } from '#tests/support/test-api.ts'
 import { balanceOf, checkout, fund, newKey, startFunding, webhook } from '#tests/support/wallet.ts'
+import { logger } from '#api/telemetry/logger.ts'
 
 // GET /wallet, POST /wallet/fund, the sandbox checkout, POST /payments/verify, GET /payments/callback
 // and POST /payments/webhook for charges.
@@ -164,7 +165,7 @@ describeApi('funding the wallet', () => {
 	})
 
 	test('the sandbox tries a webhook the API did not take 3 times, with pauses, then gives up', async () => {
-		vi.spyOn(console, 'warn').mockImplementation(() => {})
+		vi.spyOn(logger, 'warn').mockImplementation(() => {})
 		const toApi = async (body: string, headers: Record<string, string>) =>
 			ctx.api.request('/api/v1/payments/webhook', { method: 'POST', headers, body })
 		const tries: number[] = []
@@ -187,7 +188,7 @@ describeApi('funding the wallet', () => {
 			const other = await ctx.createAccount()
 			const reference = await fund(ctx, other, 2_000)
 			expect(tries).toHaveLength(3)
-			expect(console.warn).toHaveBeenCalledWith(`[payments] sandbox gave up delivering charge.success ${reference}`)
+			expect(logger.warn).toHaveBeenCalledWith(`[payments] sandbox gave up delivering charge.success ${reference}`)
 			expect(await balanceOf(ctx, other)).toBe(0)
 			// The payer's return to the callback still credits it.
 			expect((await ctx.call('POST', '/payments/verify', { body: { reference } })).body.data.status).toBe('success')

@@ -90,6 +90,7 @@ export const withdrawalRoutes = [
 				idempotencyKey: body.idempotency_key,
 			})
 			const data = await withdrawal(deps, auth.customerId, row.id)
+			deps.analytics?.track(auth.customerId, 'withdrawal requested', { amount: body.amount, status: data.status })
 			return { data, message: STATUS_MESSAGES[data.status] }
 		},
 	}),

@@ -6,6 +6,7 @@ import type { Mail } from '#api/mail.ts'
 import { chargeSuccessEvent } from '#api/payments/sandbox.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { balanceOf, checkout, fund, newKey, startFunding, webhook, withdraw } from '#tests/support/wallet.ts'
+import { logger } from '#api/telemetry/logger.ts'
 
 // Every money movement mails its maker once, after it committed: the outbox and what the mailer was given.
 
@@ -155,7 +156,7 @@ describeApi('mail after money moves', () => {
 		const account = await ctx.createAccount()
 		const { body } = await startFunding(ctx, account, 7_000)
 		const send = vi.mocked(ctx.deps.mailer.send)
-		const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+		const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
 		send.mockRejectedValueOnce(new Error('SMTP is down'))
 		try {
 			await checkout(ctx, body.data.reference, 'approve')

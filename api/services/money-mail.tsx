@@ -12,6 +12,7 @@ import { WithdrawalFailedMail, WithdrawalPaidMail } from '../mail/templates/with
 import { lagosDate } from '../domain/policies.ts'
 import { certificatePdf, longDate } from './documents.ts'
 import { walletBalance } from './ledger.ts'
+import { logger } from '../telemetry/logger.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 
@@ -23,7 +24,7 @@ async function afterCommit(what: string, send: () => Promise<void>) {
 	try {
 		await send()
 	} catch (error) {
-		console.error(`[mail] could not send the ${what} mail: ${error instanceof Error ? error.message : String(error)}`)
+		logger.error(`[mail] could not send the ${what} mail: ${error instanceof Error ? error.message : String(error)}`)
 	}
 }
 

@@ -13,6 +13,7 @@ import { recordActivity } from './accounts.ts'
 import { postTransfer } from './ledger.ts'
 import { mailPaymentOutcome } from './money-mail.tsx'
 import { payPurchase } from './purchases.ts'
+import { logger } from '../telemetry/logger.ts'
 
 /** A reference nobody can guess: the callback answers anyone who holds one. Lowercase, as Paystack wants. */
 export const newReference = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
@@ -107,7 +108,7 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 		const now = deps.now()
 		if (charge.status === 'success') {
 			if (charge.amount !== payment.amount || charge.currency !== 'NGN') {
-				console.warn(
+				logger.warn(
 					`[payments] ${payment.reference}: the gateway collected ${charge.currency} ${charge.amount}, not NGN ${payment.amount}; not credited`,
 				)
 				const [failed] = await tx

@@ -3,6 +3,7 @@ import { formatNairaFull } from '../contract/money.ts'
 import { periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
 import type { Quote } from '../contract/quotes.ts'
+import { scrubPersonalData } from '../contract/telemetry.ts'
 import type { QuoteInput } from '../domain/catalogue/quotes.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { customers, payments, policies, purchases, users } from '../db/schema.ts'
@@ -246,6 +247,25 @@ export function serializePurchase(purchase: typeof purchases.$inferSelect) {
 		payment_option: purchase.paymentOption,
 		amount: purchase.amount,
 		quote: purchase.quote as unknown as Quote,
+	}
+}
+
+/**
+ * What analytics learns of a purchase: the product, the money and the options chosen, the quote's
+ * fields scrubbed of personal data (names, plates, members' details never leave).
+ */
+export function purchaseProperties(purchase: typeof purchases.$inferSelect, input: QuoteInput) {
+	const product = productOf(purchase.productId)
+	return {
+		product_id: product.id,
+		product: product.name,
+		category: product.category,
+		amount: purchase.amount,
+		payment_option: purchase.paymentOption,
+		status: purchase.status,
+		options: scrubPersonalData(input),
+		benefits: product.benefits.join('; '),
+		lines: (purchase.quote as unknown as Quote).lines.map((l) => `${l.label}: ${l.amount}`).join('; '),
 	}
 }
 

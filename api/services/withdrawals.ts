@@ -15,6 +15,7 @@ import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { mailWithdrawalOutcome } from './money-mail.tsx'
 import { mailWithdrawalCode } from './otp-mail.ts'
 import { newReference } from './payments.ts'
+import { logger } from '../telemetry/logger.ts'
 
 type Row = typeof withdrawals.$inferSelect
 const conflict = (message: string) => new ApiError(409, message)
@@ -245,7 +246,7 @@ export async function startPayout(deps: Deps, id: string) {
 	}
 	await deps.db.update(withdrawals).set({ transferCode: transfer.transferCode, updatedAt: deps.now() }).where(eq(withdrawals.id, id))
 	// Paystack holds transfers for an OTP to the merchant when OTP is on for transfers: turn it off for API payouts.
-	if (transfer.status === 'otp') console.warn(`[payments] transfer ${w.reference} waits for the gateway's OTP: disable OTP for transfers`)
+	if (transfer.status === 'otp') logger.warn(`[payments] transfer ${w.reference} waits for the gateway's OTP: disable OTP for transfers`)
 	await applyTransferOutcome(deps, transfer)
 }
 

@@ -47,6 +47,19 @@ describe('the section 7 wrapper', () => {
 		expect(seen.map((r) => r.headers.get('x-forwarded-for'))).toEqual(['203.0.113.9', null])
 	})
 
+	test("sends the portal request's id with every call, so both logs name it alike", async () => {
+		const seen: Request[] = []
+		const transport = async (r: Request) => {
+			seen.push(r)
+			return json({ data: { ok: true } })
+		}
+		const { c } = client(transport, { requestId: 'portal-request-0001' })
+		await c.call('GET', '/products')
+		await c.call('POST', '/auth/sign-in', { body: {} })
+		await client(transport).c.call('GET', '/products')
+		expect(seen.map((r) => r.headers.get('x-request-id'))).toEqual(['portal-request-0001', 'portal-request-0001', null])
+	})
+
 	test('times out after 120000 ms with the catalogue text, and retries an idempotent call once after 1000 ms', async () => {
 		vi.useFakeTimers()
 		try {

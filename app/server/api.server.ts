@@ -1,4 +1,5 @@
 import { PORTAL_ORIGIN_HEADER } from '#api/contract/common.ts'
+import { REQUEST_ID_HEADER } from '#api/contract/telemetry.ts'
 import { MESSAGES, isLogoutText } from '#app/lib/errors.ts'
 
 /** Spec section 7 and 9 constants. */
@@ -88,6 +89,8 @@ export type ClientOptions = {
 	clientAddress?: string | null
 	/** The origin the browser reached the portal at: the API's links and payment return URLs lead back to it. */
 	portalOrigin?: string
+	/** This portal request's id, sent on so the API logs its calls under the same id. */
+	requestId?: string | null
 	cache: ResponseCache
 	timeoutMs?: number
 	retryDelayMs?: number
@@ -122,8 +125,8 @@ export class ApiClient {
 	/** The token or user changed during this request: the session cookie must be written again. */
 	sessionChanged = false
 	loggedOut = false
-	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId' | 'clientAddress' | 'portalOrigin'>> &
-		Pick<ClientOptions, 'clientAddress' | 'portalOrigin'>
+	private readonly opts: Required<Omit<ClientOptions, 'token' | 'userId' | 'clientAddress' | 'portalOrigin' | 'requestId'>> &
+		Pick<ClientOptions, 'clientAddress' | 'portalOrigin' | 'requestId'>
 
 	constructor(options: ClientOptions) {
 		this.token = options.token
@@ -199,6 +202,7 @@ export class ApiClient {
 		if (this.token && !anonymous) headers.set('authorization', `Bearer ${this.token}`)
 		if (this.opts.clientAddress) headers.set('x-forwarded-for', this.opts.clientAddress)
 		if (this.opts.portalOrigin) headers.set(PORTAL_ORIGIN_HEADER, this.opts.portalOrigin)
+		if (this.opts.requestId) headers.set(REQUEST_ID_HEADER, this.opts.requestId)
 		// A FormData body (an upload) sets its own multipart content type with the boundary.
 		const multipart = body instanceof FormData
 		if (body !== undefined && !multipart) headers.set('content-type', 'application/json')

@@ -6,6 +6,9 @@ export const transportContext = createContext<Transport | null>(null)
 /** The browser's address as server.ts found it (its socket, or the trusted proxy's header). */
 export const clientAddressContext = createContext<string | null>(null)
 
+/** This request's id (server.ts), sent on with every API call so both logs name it alike. */
+export const requestIdContext = createContext<string | null>(null)
+
 /** This request's Content-Security-Policy nonce, set by server.ts, which sends the header. */
 export const nonceContext = createContext<string>('')
 /** This request's API client, set by the root middleware. */

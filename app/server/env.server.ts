@@ -11,6 +11,9 @@ const schema = z.object({
 	DATA_DIR: z.string().default('./data'),
 	DEMO_MODE: z.enum(['true', 'false']).optional(),
 	DATABASE_URL: z.string().optional(),
+	SENTRY_DSN: z.string().url().optional(),
+	SENTRY_RELEASE: z.string().optional(),
+	SENTRY_ENVIRONMENT: z.string().optional(),
 })
 
 export type PortalEnv = {
@@ -20,6 +23,8 @@ export type PortalEnv = {
 	secureCookies: boolean
 	/** Every page says it is a demo (docs/decisions/033-demo-mode.md). */
 	demo: boolean
+	/** Sentry for the browser (a DSN is public by design), or null: nothing loads. */
+	errorReporting: { dsn: string; release: string; environment: string } | null
 }
 
 /** The embedded default keeps a generated secret in the data folder, so restarts keep sessions. */
@@ -50,6 +55,13 @@ export function portalEnv(): PortalEnv {
 		secureCookies: env.SESSION_COOKIE_SECURE === 'true',
 		// As the API decides for the embedded database; a portal calling a separate API is told explicitly.
 		demo: env.DEMO_MODE ? env.DEMO_MODE === 'true' : !env.DATABASE_URL && !env.API_BASE_URL,
+		errorReporting: env.SENTRY_DSN
+			? {
+					dsn: env.SENTRY_DSN,
+					release: env.SENTRY_RELEASE ?? 'cover-portal@development',
+					environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+				}
+			: null,
 	}
 	return cached
 }

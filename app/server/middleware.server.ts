@@ -1,6 +1,6 @@
 import { type MiddlewareFunction, redirect } from 'react-router'
 import { ApiClient, ResponseCache } from './api.server.ts'
-import { apiContext, clientAddressContext, transportContext } from './context.server.ts'
+import { apiContext, clientAddressContext, requestIdContext, transportContext } from './context.server.ts'
 import { portalEnv } from './env.server.ts'
 import { clearAllCookies, getSession, sessionStorage } from './session.server.ts'
 import { toastHeader } from './toast.server.ts'
@@ -24,6 +24,7 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
 		userId: session.get('userId'),
 		clientAddress: context.get(clientAddressContext),
 		portalOrigin: new URL(request.url).origin,
+		requestId: context.get(requestIdContext),
 		cache,
 	})
 	context.set(apiContext, client)

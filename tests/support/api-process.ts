@@ -22,6 +22,8 @@ export class ApiProcess {
 	private child: ChildProcess | null = null
 	/** The child's output, kept for a failing test to show. */
 	log = ''
+	/** How the last child ended: its exit code, or the signal that ended it. */
+	exited: { code: number | null; signal: NodeJS.Signals | null } | null = null
 
 	constructor(
 		readonly port: number,
@@ -41,10 +43,23 @@ export class ApiProcess {
 	async start(timeoutMs = 30_000) {
 		const child = spawn(process.execPath, ['--import', 'tsx', this.entry.script], {
 			// The sandbox gateway and the outbox answer in demo mode only (decision 033): these processes are demos.
-			env: { ...process.env, API_PORT: String(this.port), HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_MODE: 'true', ...this.env },
+			env: {
+				...process.env,
+				API_PORT: String(this.port),
+				HOST: '127.0.0.1',
+				NODE_ENV: 'test',
+				DEMO_MODE: 'true',
+				// Inside the test runner logs default to warn: the line saying it listens is info.
+				LOG_LEVEL: 'info',
+				...this.env,
+			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		this.child = child
+		this.exited = null
+		child.once('exit', (code, signal) => {
+			this.exited = { code, signal }
+		})
 		await new Promise<void>((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error(`the API did not start in ${timeoutMs} ms:\n${this.log.slice(-2000)}`)), timeoutMs)
 			const onData = (chunk: Buffer) => {

@@ -13,6 +13,7 @@ import { createMailer } from '#api/mail.ts'
 import type { PaymentGateway } from '#api/payments/index.ts'
 import { createSandboxGateway } from '#api/payments/sandbox.ts'
 import { createDiskStorage } from '#api/storage/index.ts'
+import type { Analytics } from '#api/telemetry/analytics.ts'
 import { createTestDatabase } from './postgres.ts'
 
 const target = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -45,7 +46,9 @@ export const TEST_WEBHOOK_SECRET = 'test-sandbox-webhook-secret'
  * the seeded local one unless `cac` stands in for it; the payment gateway is the sandbox (retrying
  * webhooks within milliseconds) unless `payments` stands in for it.
  */
-export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGateway; env?: Partial<Deps['env']> } = {}) {
+export async function testApi(
+	options: { cac?: CacRegistry; payments?: PaymentGateway; env?: Partial<Deps['env']>; analytics?: Analytics } = {},
+) {
 	const { db } = await workerDatabase()
 	let offsetMs = 0
 	const now = () => new Date(Date.now() + offsetMs)
@@ -70,7 +73,7 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	}
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
-	const deps: Deps = { db, mailer, cac, payments, storage, env, now }
+	const deps: Deps = { db, mailer, cac, payments, storage, env, now, analytics: options.analytics }
 	const api = createApi(deps, { checkResponses: true })
 
 	async function call<T = any>(
