@@ -4,7 +4,6 @@ import { useLocation } from 'react-router'
 export const OFFLINE_TEXT = 'You are currently offline'
 export const ONLINE_AGAIN_TEXT = 'Welcome Back'
 export const VERSION_CHECK_MS = 5 * 60 * 1000
-export const CHUNK_RELOAD_MIN_MS = 10_000
 const NEW_CONTENT_PROMPT = 'New content is available. Would you like to refresh?'
 
 /** 'You are currently offline' while offline; 'Welcome Back' for a moment when the connection returns. */
@@ -37,18 +36,9 @@ export function OfflineBanner() {
 	)
 }
 
-/** Whether a failed chunk load may reload this path now: at most once per 10 s per path. */
-export function mayReloadForChunk(path: string, now: number, storage: Pick<Storage, 'getItem' | 'setItem'>) {
-	const key = `chunk-reload:${path}`
-	const last = Number(storage.getItem(key) ?? 0)
-	if (now - last < CHUNK_RELOAD_MIN_MS) return false
-	storage.setItem(key, String(now))
-	return true
-}
-
 /**
  * The browser-only parts of the shell: the service worker at /sw.js and its update prompt, the
- * periodic check of builds/latest.json, and the reload after a failed chunk load.
+ * periodic check of builds/latest.json. A failed chunk load is app/entry.client.tsx's.
  */
 export function AppShellEffects() {
 	const location = useLocation()
@@ -90,7 +80,9 @@ export function AppShellEffects() {
 			fetch('/builds/latest.json', { cache: 'no-store' })
 				.then((r) => (r.ok ? r.json() : null))
 				.then((latest: { version?: string } | null) => {
-					if (latest?.version && latest.version !== current) setStale(true)
+					if (!latest?.version || latest.version === current) return
+					document.documentElement.dataset.newVersion = latest.version
+					setStale(true)
 				})
 				.catch(() => {})
 		const timer = setInterval(check, VERSION_CHECK_MS)
@@ -102,17 +94,6 @@ export function AppShellEffects() {
 	useEffect(() => {
 		if (stale) window.location.reload()
 	}, [location.pathname])
-
-	useEffect(() => {
-		const onPreloadError = (event: Event) => {
-			if (mayReloadForChunk(window.location.pathname, Date.now(), sessionStorage)) {
-				event.preventDefault()
-				window.location.reload()
-			}
-		}
-		window.addEventListener('vite:preloadError', onPreloadError)
-		return () => window.removeEventListener('vite:preloadError', onPreloadError)
-	}, [])
 
 	return null
 }
