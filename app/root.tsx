@@ -13,7 +13,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
+import { AppShellEffects, OfflineBanner, useOfflineSubmitNotice } from './client/app-shell.tsx'
 import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
@@ -82,7 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
 	const { toasts } = useLoaderData<typeof loader>()
 	const failed = useActionNotifications()
-	const all = useMemo(() => [...toasts, ...failed], [toasts, failed])
+	const offline = useOfflineSubmitNotice()
+	const all = useMemo(() => [...toasts, ...failed, ...offline], [toasts, failed, offline])
 	return (
 		<>
 			<AppShellEffects />

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
+import { DANGER_TITLE, MESSAGES } from '#app/lib/errors.ts'
+import type { Toast } from '#app/server/toast.server.ts'
 
 export const OFFLINE_TEXT = 'You are currently offline'
 export const ONLINE_AGAIN_TEXT = 'Welcome Back'
 export const VERSION_CHECK_MS = 5 * 60 * 1000
-const NEW_CONTENT_PROMPT = 'New content is available. Would you like to refresh?'
+export const NEW_CONTENT_PROMPT = 'New content is available. Would you like to refresh?'
 
 /** 'You are currently offline' while offline; 'Welcome Back' for a moment when the connection returns. */
 export function OfflineBanner() {
@@ -37,40 +39,67 @@ export function OfflineBanner() {
 }
 
 /**
- * The browser-only parts of the shell: the service worker at /sw.js and its update prompt, the
- * periodic check of builds/latest.json. A failed chunk load is app/entry.client.tsx's.
+ * A form sent while the browser is offline would only reach the error page and lose what was typed:
+ * it is held back instead, with section 8's message, and the form stays as it is.
+ */
+export function useOfflineSubmitNotice(): Toast[] {
+	const [notices, setNotices] = useState<Toast[]>([])
+	useEffect(() => {
+		const onSubmit = (event: SubmitEvent) => {
+			if (navigator.onLine) return
+			event.preventDefault()
+			event.stopImmediatePropagation()
+			setNotices([{ id: `offline-${Date.now()}`, type: 'danger', title: DANGER_TITLE, description: MESSAGES.offline }])
+		}
+		// Capturing on window runs before React's own listener on the document.
+		window.addEventListener('submit', onSubmit, true)
+		return () => window.removeEventListener('submit', onSubmit, true)
+	}, [])
+	return notices
+}
+
+/**
+ * The browser-only parts of the shell: the service worker at /sw.js and the prompt when a new one
+ * waits, and the periodic check of builds/latest.json. A failed chunk load is app/entry.client.tsx's.
  */
 export function AppShellEffects() {
 	const location = useLocation()
 	const [stale, setStale] = useState(false)
+	const [waiting, setWaiting] = useState<ServiceWorker | null>(null)
+	const registration = useRef<ServiceWorkerRegistration | null>(null)
+	const accepted = useRef(false)
 
 	useEffect(() => {
 		if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-		// Reload only for an update the user accepted: the first install claiming the page must not
-		// reload it under someone who is already typing.
-		let accepted = false
-		navigator.serviceWorker.register('/sw.js').then(
-			(registration) => {
-				const prompt = (worker: ServiceWorker | null) => {
-					if (worker && navigator.serviceWorker.controller && window.confirm(NEW_CONTENT_PROMPT)) {
-						accepted = true
-						worker.postMessage({ type: 'SKIP_WAITING' })
-					}
-				}
-				prompt(registration.waiting)
-				registration.addEventListener('updatefound', () => {
-					const worker = registration.installing
-					worker?.addEventListener('statechange', () => worker.state === 'installed' && prompt(worker))
-				})
-			},
-			() => {},
-		)
-		navigator.serviceWorker.addEventListener('controllerchange', () => {
-			if (accepted) {
-				accepted = false
-				window.location.reload()
-			}
-		})
+		const container = navigator.serviceWorker
+		// Only an update the user accepted reloads: the first install taking the page must not reload it
+		// under someone who is already typing.
+		const onControllerChange = () => {
+			if (accepted.current) window.location.reload()
+		}
+		container.addEventListener('controllerchange', onControllerChange)
+		const offer = (worker: ServiceWorker | null) => {
+			if (worker && container.controller) setWaiting(worker)
+		}
+		// Registered once the page has loaded, so the precache never competes with the first paint.
+		const register = () =>
+			container.register('/sw.js').then(
+				(found) => {
+					registration.current = found
+					offer(found.waiting)
+					found.addEventListener('updatefound', () => {
+						const worker = found.installing
+						worker?.addEventListener('statechange', () => worker.state === 'installed' && offer(worker))
+					})
+				},
+				() => {},
+			)
+		if (document.readyState === 'complete') void register()
+		else window.addEventListener('load', register, { once: true })
+		return () => {
+			window.removeEventListener('load', register)
+			container.removeEventListener('controllerchange', onControllerChange)
+		}
 	}, [])
 
 	useEffect(() => {
@@ -83,6 +112,8 @@ export function AppShellEffects() {
 					if (!latest?.version || latest.version === current) return
 					document.documentElement.dataset.newVersion = latest.version
 					setStale(true)
+					// The new build brings a new worker: look for it now rather than at the next page load.
+					void registration.current?.update().catch(() => {})
 				})
 				.catch(() => {})
 		const timer = setInterval(check, VERSION_CHECK_MS)
@@ -95,5 +126,29 @@ export function AppShellEffects() {
 		if (stale) window.location.reload()
 	}, [location.pathname])
 
-	return null
+	if (!waiting) return null
+	return (
+		<div role="alertdialog" aria-labelledby="new-content" className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4">
+			<div className="flex max-w-lg flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm shadow-lg">
+				<p id="new-content" className="font-medium">
+					{NEW_CONTENT_PROMPT}
+				</p>
+				<div className="flex gap-2">
+					<button
+						type="button"
+						className="min-h-11 rounded-md bg-brand-700 px-4 font-semibold text-white"
+						onClick={() => {
+							accepted.current = true
+							waiting.postMessage({ type: 'SKIP_WAITING' })
+						}}
+					>
+						Refresh
+					</button>
+					<button type="button" className="min-h-11 rounded-md border border-slate-300 px-4" onClick={() => setWaiting(null)}>
+						Not now
+					</button>
+				</div>
+			</div>
+		</div>
+	)
 }
