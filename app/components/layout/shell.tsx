@@ -1,6 +1,7 @@
 import { ArrowLeft, Menu, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
+import { forgetAccountDraft } from '#app/client/use-account-draft.ts'
 import { Brand } from './layouts.tsx'
 
 // The signed-in layouts, apart from the auth ones so their icons and menu never load on /login or /register.
@@ -10,7 +11,7 @@ export type NavItem = { to: string; label: string; end: boolean }
 
 function SignOut() {
 	return (
-		<Form method="post" action="/logout" replace>
+		<Form method="post" action="/logout" replace onSubmit={forgetAccountDraft}>
 			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
 				Sign out
 			</button>
