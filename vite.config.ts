@@ -5,5 +5,6 @@ import { chunkReloadGuard } from './scripts/chunk-reload-guard.ts'
 
 export default defineConfig({
 	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard()],
-	build: { sourcemap: false },
+	// No preload helper for import(): it would weigh more on first load than the little code loaded later.
+	build: { sourcemap: false, modulePreload: false },
 })

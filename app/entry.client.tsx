@@ -6,13 +6,6 @@ import { chunkReloadGuard } from './client/chunk-reload.ts'
 // React Router reloads the page whenever a route module fails to load; vite.config.ts makes it ask this
 // first, so a chunk that is gone for good reloads a path once per 10 s instead of forever.
 window.__chunkReload = chunkReloadGuard()
-window.addEventListener('vite:preloadError', (event) => {
-	// Code loaded later (import() in the app) fails the same way: the same limit, then the error shows.
-	if (window.__chunkReload?.()) {
-		event.preventDefault()
-		window.location.reload()
-	}
-})
 
 startTransition(() => {
 	hydrateRoot(

@@ -7,9 +7,6 @@ export const STORAGE_WRITE_MS = 100
 export type DraftSection = 'register' | 'business_profile'
 export type AccountDraft = { lastSavedAt: string } & Partial<Record<DraftSection, Record<string, string>>>
 
-/** Fields never kept on the device. */
-const KEPT_OUT = new Set(['password', 'hidden', 'file', 'submit', 'button'])
-
 /** The draft in storage, or null; a draft saved more than an hour before `now` is removed. */
 export function readDraft(storage: Pick<Storage, 'getItem' | 'removeItem'>, now: number): AccountDraft | null {
 	try {
@@ -35,34 +32,23 @@ export function writeDraft(storage: Storage, section: DraftSection, values: Reco
 	else storage.setItem(DRAFT_KEY, JSON.stringify(draft))
 }
 
-export function clearDraft(storage: Storage) {
-	storage.removeItem(DRAFT_KEY)
-}
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | RadioNodeList
 
-type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
-
-function fieldsOf(form: HTMLFormElement) {
-	return [...form.elements].filter((e): e is Field => 'name' in e && Boolean((e as Field).name) && !KEPT_OUT.has((e as Field).type))
-}
-
+/** What the form holds, passwords and hidden fields never kept on the device. */
 function valuesOf(form: HTMLFormElement) {
 	const values: Record<string, string> = {}
-	for (const field of fieldsOf(form)) {
-		if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
-			if (field.checked) values[field.name] = field.value
-		} else if (field.value) values[field.name] = field.value
+	for (const [name, value] of new FormData(form)) {
+		const type = (form.elements.namedItem(name) as HTMLInputElement | null)?.type
+		if (typeof value === 'string' && value && type !== 'password' && type !== 'hidden') values[name] = value
 	}
 	return values
 }
 
 /** Fills the fields the page left empty: what the server sent back (a failed post) always wins. */
 function restore(form: HTMLFormElement, values: Record<string, string>) {
-	for (const field of fieldsOf(form)) {
-		const saved = values[field.name]
-		if (saved === undefined) continue
-		if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
-			if (!form.querySelector(`[name="${CSS.escape(field.name)}"]:checked`)) field.checked = field.value === saved
-		} else if (!field.value || (field instanceof HTMLSelectElement && field.selectedIndex <= 0)) field.value = saved
+	for (const [name, value] of Object.entries(values)) {
+		const field = form.elements.namedItem(name) as Field | null
+		if (field && !field.value) field.value = value
 	}
 }
 

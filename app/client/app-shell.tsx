@@ -74,32 +74,23 @@ export function AppShellEffects() {
 		const container = navigator.serviceWorker
 		// Only an update the user accepted reloads: the first install taking the page must not reload it
 		// under someone who is already typing.
-		const onControllerChange = () => {
-			if (accepted.current) window.location.reload()
-		}
-		container.addEventListener('controllerchange', onControllerChange)
-		const offer = (worker: ServiceWorker | null) => {
-			if (worker && container.controller) setWaiting(worker)
-		}
+		container.addEventListener('controllerchange', () => accepted.current && window.location.reload())
+		const offer = (worker: ServiceWorker | null) => worker && container.controller && setWaiting(worker)
 		// Registered once the page has loaded, so the precache never competes with the first paint.
 		const register = () =>
 			container.register('/sw.js').then(
 				(found) => {
 					registration.current = found
 					offer(found.waiting)
-					found.addEventListener('updatefound', () => {
+					found.onupdatefound = () => {
 						const worker = found.installing
-						worker?.addEventListener('statechange', () => worker.state === 'installed' && offer(worker))
-					})
+						if (worker) worker.onstatechange = () => worker.state === 'installed' && offer(worker)
+					}
 				},
 				() => {},
 			)
-		if (document.readyState === 'complete') void register()
-		else window.addEventListener('load', register, { once: true })
-		return () => {
-			window.removeEventListener('load', register)
-			container.removeEventListener('controllerchange', onControllerChange)
-		}
+		if (document.readyState === 'complete') register()
+		else window.addEventListener('load', register)
 	}, [])
 
 	useEffect(() => {
@@ -128,26 +119,28 @@ export function AppShellEffects() {
 
 	if (!waiting) return null
 	return (
-		<div role="alertdialog" aria-labelledby="new-content" className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4">
-			<div className="flex max-w-lg flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm shadow-lg">
-				<p id="new-content" className="font-medium">
-					{NEW_CONTENT_PROMPT}
-				</p>
-				<div className="flex gap-2">
-					<button
-						type="button"
-						className="min-h-11 rounded-md bg-brand-700 px-4 font-semibold text-white"
-						onClick={() => {
-							accepted.current = true
-							waiting.postMessage({ type: 'SKIP_WAITING' })
-						}}
-					>
-						Refresh
-					</button>
-					<button type="button" className="min-h-11 rounded-md border border-slate-300 px-4" onClick={() => setWaiting(null)}>
-						Not now
-					</button>
-				</div>
+		<div
+			role="alertdialog"
+			aria-labelledby="new-content"
+			className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-lg flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm shadow-lg"
+		>
+			<p id="new-content" className="font-medium">
+				{NEW_CONTENT_PROMPT}
+			</p>
+			<div className="flex gap-2">
+				<button
+					type="button"
+					className="min-h-11 rounded-md bg-brand-700 px-4 font-semibold text-white"
+					onClick={() => {
+						accepted.current = true
+						waiting.postMessage({ type: 'SKIP_WAITING' })
+					}}
+				>
+					Refresh
+				</button>
+				<button type="button" className="min-h-11 rounded-md border border-slate-300 px-4" onClick={() => setWaiting(null)}>
+					Not now
+				</button>
 			</div>
 		</div>
 	)

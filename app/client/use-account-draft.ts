@@ -1,12 +1,9 @@
 import { useEffect, useRef } from 'react'
-
-// Kept here as well as in account-draft.ts, so that this hook stays a few bytes on first load.
-const DRAFT_KEY = 'account_draft'
+import { DRAFT_KEY, attachDraft } from './account-draft.ts'
 
 /**
- * The local draft of a sign-up or KYC form (app/client/account-draft.ts). Its code loads only when
- * there is a draft to restore or the user starts typing, so pages open with none of it. Without
- * JavaScript the server-side steps keep what was typed.
+ * The local draft of a sign-up or KYC form (app/client/account-draft.ts), attached when there is a
+ * draft to restore or the user starts typing. Without JavaScript the server-side steps keep what was typed.
  */
 export function useAccountDraft(section: 'register' | 'business_profile', form?: string | null) {
 	const ref = useRef<HTMLFormElement>(null)
@@ -17,12 +14,11 @@ export function useAccountDraft(section: 'register' | 'business_profile', form?:
 		if (!element) return
 		let detach: (() => void) | undefined
 		let gone = false
-		const start = (typed: boolean) =>
-			import('./account-draft.ts').then((draft) => {
-				if (!gone) detach = draft.attachDraft(element, section, { typed })
-			})
-		const onFirstInput = () => void start(true)
-		if (localStorage.getItem(DRAFT_KEY)) void start(false)
+		const start = (typed: boolean) => {
+			if (!gone) detach = attachDraft(element, section, { typed })
+		}
+		const onFirstInput = () => start(true)
+		if (localStorage.getItem(DRAFT_KEY)) start(false)
 		else element.addEventListener('input', onFirstInput, { once: true })
 		return () => {
 			gone = true
@@ -31,9 +27,4 @@ export function useAccountDraft(section: 'register' | 'business_profile', form?:
 		}
 	}, [section, form])
 	return ref
-}
-
-/** Signing out forgets the draft (spec section 4). */
-export function forgetAccountDraft() {
-	localStorage.removeItem(DRAFT_KEY)
 }

@@ -1,7 +1,6 @@
 import { ArrowLeft, Menu, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import { forgetAccountDraft } from '#app/client/use-account-draft.ts'
 import { Brand } from './layouts.tsx'
 
 // The signed-in layouts, apart from the auth ones so their icons and menu never load on /login or /register.
@@ -9,9 +8,10 @@ import { Brand } from './layouts.tsx'
 export type ShellUser = { first_name: string; last_name: string; business: string }
 export type NavItem = { to: string; label: string; end: boolean }
 
+/** Signing out forgets the account draft (spec section 4; app/client/account-draft.ts). */
 function SignOut() {
 	return (
-		<Form method="post" action="/logout" replace onSubmit={forgetAccountDraft}>
+		<Form method="post" action="/logout" replace onSubmit={() => localStorage.removeItem('account_draft')}>
 			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
 				Sign out
 			</button>
