@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { chunkReloadGuard } from './scripts/chunk-reload-guard.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter()],
+	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard()],
 	// Hidden maps (no sourceMappingURL comment) only when they go to Sentry; scripts/source-maps.ts
 	// uploads them and deletes every map from build/client (docs/decisions/060-error-reporting.md).
 	build: { sourcemap: process.env.SENTRY_AUTH_TOKEN && process.env.SENTRY_ORG && process.env.SENTRY_PROJECT ? 'hidden' : false },

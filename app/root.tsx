@@ -13,7 +13,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { AppShellEffects, OfflineBanner } from './client/app-shell.tsx'
+import { AppShellEffects, OfflineBanner, useOfflineSubmitNotice } from './client/app-shell.tsx'
 import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
@@ -92,7 +92,8 @@ export default function App() {
 		reportingStarted = true
 		void import('./client/error-reporting.ts').then((m) => m.startBrowserErrorReporting(errorReporting))
 	}, [errorReporting])
-	const all = useMemo(() => [...toasts, ...failed], [toasts, failed])
+	const offline = useOfflineSubmitNotice()
+	const all = useMemo(() => [...toasts, ...failed, ...offline], [toasts, failed, offline])
 	return (
 		<>
 			<AppShellEffects />

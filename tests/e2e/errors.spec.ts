@@ -28,6 +28,8 @@ test('a page asked for with the connection down says so, in the words of section
 	test.skip(!js, 'Without JavaScript the browser shows its own offline page')
 	await signIn(page, 'business@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
+	// The service worker holds the build's scripts once installed: the page's code is there, its data is not.
+	await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 20_000 })
 	await context.setOffline(true)
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something Went Wrong')

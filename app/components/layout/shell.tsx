@@ -8,9 +8,10 @@ import { Brand } from './layouts.tsx'
 export type ShellUser = { first_name: string; last_name: string; business: string }
 export type NavItem = { to: string; label: string; end: boolean }
 
+/** Signing out forgets the account draft (spec section 4; app/client/account-draft.ts). */
 function SignOut() {
 	return (
-		<Form method="post" action="/logout" replace>
+		<Form method="post" action="/logout" replace onSubmit={() => localStorage.removeItem('account_draft')}>
 			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
 				Sign out
 			</button>

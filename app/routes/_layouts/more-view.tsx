@@ -1,4 +1,5 @@
 import { Outlet, useLoaderData } from 'react-router'
+import { useKeepAlive } from '#app/client/keep-alive.ts'
 import { MoreViewLayout } from '#app/components/layout/shell.tsx'
 import { backLink } from '#app/lib/back-link.ts'
 import { requireUser } from '#app/server/auth.server.ts'
@@ -16,6 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Layout() {
 	const { user, nav, back } = useLoaderData<typeof loader>()
+	useKeepAlive()
 	return (
 		<MoreViewLayout user={user} nav={nav} back={back}>
 			<Outlet />

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { useAccountDraft } from '#app/client/use-account-draft.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useState } from 'react'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
@@ -85,6 +86,7 @@ export default function Kyc() {
 		defaultValue: defaults,
 		constraint,
 	})
+	const draft = useAccountDraft('business_profile')
 	const chosenState = String(fields.state.value ?? '')
 	const chosenType = String(fields.business_type.value ?? '')
 	const shownStates = hydrated && chosenState ? states.filter((s) => s.state === chosenState) : states
@@ -93,7 +95,7 @@ export default function Kyc() {
 			{buying ? <Stepper steps={BUY_STEPS} current={BUY_STEP.details} /> : null}
 			<h1 className="text-2xl font-bold">{kind === 'business' ? 'Your business details' : 'Your details'}</h1>
 			<p className="mt-1 text-slate-600">We need these once, to issue cover in your name.</p>
-			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
+			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)} ref={draft}>
 				<FormError id={form.errorId} errors={form.errors} />
 				{kind === 'business' ? (
 					<>

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { useAccountDraft } from '#app/client/use-account-draft.ts'
 import { AccountFields, type AccountFormValues } from '#app/components/account-fields.tsx'
 import { FormError, Stepper, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
@@ -65,6 +66,7 @@ export default function Register() {
 		lastResult: actionData?.result,
 		constraint,
 	})
+	const draft = useAccountDraft('register', type)
 	if (!type) {
 		return (
 			<>
@@ -77,7 +79,7 @@ export default function Register() {
 		<>
 			<h1 className="text-2xl font-bold">{type === 'business' ? 'Create a business account' : 'Create your account'}</h1>
 			<Stepper steps={REGISTER_STEPS} current={1} />
-			<Form method="post" className="space-y-4" {...getFormProps(form)}>
+			<Form method="post" className="space-y-4" {...getFormProps(form)} ref={draft}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="account_type" value={type} />
 				<AccountFields fields={fields} businessName={type === 'business' ? {} : null} />

@@ -8,6 +8,7 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import type { Route } from './+types/withdraw'
 import { loadWithdraw, withdrawAction } from './withdraw.server.ts'
+import type { KeepAliveHandle } from '#app/client/keep-alive.ts'
 
 const STEPS = ['Account and amount', 'Code']
 
@@ -18,6 +19,12 @@ export const action = (args: Route.ActionArgs) => withdrawAction(args)
 
 type Loaded = Awaited<ReturnType<typeof loadWithdraw>>
 type Result = NonNullable<ReturnType<typeof useActionData<typeof action>>>
+
+/**
+ * Kept alive (spec section 2, app/client/keep-alive.ts): someone checking the wallet or a transaction
+ * in the middle of a withdrawal finds the bank and account number as they left them.
+ */
+export const handle: KeepAliveHandle = { keepAlive: true }
 
 export default function Withdraw() {
 	const loaded = useLoaderData<typeof loader>()

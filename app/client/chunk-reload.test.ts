@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { mayReloadForChunk } from './app-shell.tsx'
+import { mayReloadForChunk } from './chunk-reload.ts'
 
 test('a failed chunk load reloads a path at most once per 10 s', () => {
 	const store = new Map<string, string>()
