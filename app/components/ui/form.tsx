@@ -1,7 +1,7 @@
 import { getInputProps } from '@conform-to/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { useNavigation } from 'react-router'
-import { inputClassName } from './inputs.tsx'
+import { inputClassName } from './input-class.ts'
 
 /** Each message once: a value can break two rules that share a message (too short, and no digit). */
 function uniqueMessages(errors?: readonly string[] | null) {

@@ -1,6 +1,7 @@
 import type { ChangeEvent, ComponentProps, CompositionEvent, KeyboardEvent } from 'react'
 import { digitsAndPlusOnly, normalizeFormatInput, normalizeNairaInput, stepFormatInput } from '#app/lib/number-input.ts'
 import { normalizePhoneInput } from '#app/lib/phone.ts'
+import { inputClassName } from './input-class.ts'
 
 // The section 5 input rules, applied as the user types. The same functions run in the server-side
 // schemas (phoneSchema in api/contract/phone.ts, app/lib/number-input-schemas.ts), so without JavaScript these are plain
@@ -11,8 +12,7 @@ import { normalizePhoneInput } from '#app/lib/phone.ts'
 // remounts the input with its new defaultValue), a form's reset button restores the server-rendered
 // value, and the caret can be kept beside the digit the user was editing.
 
-export const inputClassName =
-	'w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:outline-2 focus:outline-offset-1 focus:outline-emerald-700 aria-[invalid=true]:border-red-600'
+export { inputClassName }
 
 /**
  * Any prop of <input> (id, name, aria-invalid, aria-describedby, required, a conform getInputProps
