@@ -14,6 +14,7 @@ import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
 import { documentRoutes } from './routes/documents.ts'
+import { employeeRoutes } from './routes/employees.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { policyRoutes } from './routes/policies.ts'
@@ -57,6 +58,7 @@ export const routes = [
 	...productRoutes,
 	...purchaseRoutes,
 	...batchRoutes,
+	...employeeRoutes,
 	...policyRoutes,
 	...documentRoutes,
 	...devRoutes,
