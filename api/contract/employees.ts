@@ -83,6 +83,8 @@ export const EmployeesResponse = z.object({
 	/** Pass as `cursor` for the next page; null on the last. */
 	next_cursor: z.string().nullable(),
 	total: z.number().int(),
+	/** What leaving decided today means: covered to last_covered_day, the change in effect on effective_on. */
+	leaving: z.object({ last_covered_day: z.string(), effective_on: z.string() }),
 })
 
 export const EmployeeBody = z.object({
@@ -145,6 +147,7 @@ export const DependantBody = z.object({
 })
 
 export const HistoryEntry = z.object({
+	id: Id,
 	kind: z.string(),
 	description: z.string(),
 	effective_on: z.string().nullable(),

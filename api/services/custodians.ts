@@ -6,7 +6,7 @@ import { productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { ApiError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
-import { createEmployee, findEmployee, recordEvent } from './employees.ts'
+import { createEmployee, findEmployee, historyEntry, recordEvent } from './employees.ts'
 
 // Custodians (docs/decisions/052-custodians.md): the person a business's policy is for, named from the
 // staff register; every change is kept in the policy's history.
@@ -47,12 +47,7 @@ export async function custodianship(deps: Deps, customerId: string, purchaseId: 
 		product_name: productById(policy.productId as Product['id']).name,
 		custodian: found ? (custodian as Employee) : null,
 		activated_at: policy.custodianActivatedAt?.toISOString() ?? null,
-		history: history.map((e) => ({
-			kind: e.kind,
-			description: e.description,
-			effective_on: e.effectiveOn,
-			created_at: e.createdAt.toISOString(),
-		})),
+		history: history.map(historyEntry),
 	}
 }
 

@@ -113,6 +113,7 @@ export async function listEmployees(deps: Deps, customerId: string, query: Emplo
 		items: page.map((r) => serialize(r.employee, today, Number(r.total))),
 		next_cursor: rows.length > query.page_size && last ? encodeCursor([last.key, last.employee.id]) : null,
 		total: Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0),
+		leaving: { last_covered_day: leavingDates(today).lastCoveredDay, effective_on: leavingDates(today).effectiveOn },
 	}
 }
 
@@ -216,7 +217,8 @@ export async function findEmployee(deps: Deps, customerId: string, id: string): 
 	}
 }
 
-const historyEntry = (e: typeof staffEvents.$inferSelect) => ({
+export const historyEntry = (e: typeof staffEvents.$inferSelect) => ({
+	id: e.id,
 	kind: e.kind,
 	description: e.description,
 	effective_on: e.effectiveOn,
