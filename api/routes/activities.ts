@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { ActivitiesQuery, ActivitiesResponse, TodosQuery, TodosResponse } from '../contract/activities.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { activities, customers, payments, policies, staff, users } from '../db/schema.ts'
+import { activities, customers, employees, payments, policies, users } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
@@ -76,7 +76,7 @@ export const activityRoutes = [
 		response: TodosResponse,
 		handler: async ({ query, auth, deps }) => {
 			const today = lagosDate(deps.now())
-			const [[customer], [funded], cover, [enrolled]] = await Promise.all([
+			const [[customer], [funded], cover, [enrolled], pending] = await Promise.all([
 				deps.db.select().from(customers).where(eq(customers.id, auth.customerId)),
 				deps.db
 					.select({ id: payments.id })
@@ -95,7 +95,16 @@ export const activityRoutes = [
 					.from(policies)
 					.where(eq(policies.customerId, auth.customerId))
 					.orderBy(asc(policies.createdAt), asc(policies.id)),
-				deps.db.select({ id: staff.id }).from(staff).where(eq(staff.customerId, auth.customerId)).limit(1),
+				deps.db.select({ id: employees.id }).from(employees).where(eq(employees.customerId, auth.customerId)).limit(1),
+				deps.db
+					.select({ n: sql<number>`count(*)::int` })
+					.from(employees)
+					.where(
+						and(
+							eq(employees.customerId, auth.customerId),
+							sql`(${employees.leavesOn} >= ${today} or (${employees.leavesOn} is null and ${employees.enrolledOn} > ${today}))`,
+						),
+					),
 			])
 			const todos = deriveTodos({
 				kind: customer!.kind,
@@ -114,6 +123,7 @@ export const activityRoutes = [
 				canManagePlans: auth.permissions.includes('plans.manage'),
 				hasStaff: Boolean(enrolled),
 				canManageStaff: auth.permissions.includes('employees.manage'),
+				staffChangesPending: Number(pending[0]?.n ?? 0),
 			})
 			return { data: query.limit ? todos.slice(0, query.limit) : todos }
 		},

@@ -4,6 +4,8 @@ import { Phone } from '#api/contract/phone.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import type { EmployeeFilters, InsurerCalls } from '#app/server/insurer.server.ts'
 
+export { employeesQuery } from './query.ts'
+
 export const EMPLOYEES_PAGE_SIZE = 20
 
 /** A person's details, as the add, edit and custodian forms take them. */
@@ -18,17 +20,6 @@ export const PersonSchema = z.object({
 
 export function employeeFilters(params: URLSearchParams): Required<EmployeeFilters> {
 	return { q: params.get('q') ?? '', status: params.get('status') ?? '', sort: params.get('sort') ?? '' }
-}
-
-/** The query of a filtered view: the filters set, then where the page starts (`cursor`) and its first row's number (`from`). */
-export function employeesQuery(filters: EmployeeFilters, page?: { cursor: string; from: number }) {
-	const search = new URLSearchParams()
-	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
-	if (page) {
-		search.set('cursor', page.cursor)
-		search.set('from', String(page.from))
-	}
-	return search.toString()
 }
 
 /** One keyset page of the register; filters the API refuses come back as messages beside them and a 400. */

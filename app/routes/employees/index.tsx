@@ -15,7 +15,8 @@ import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.s
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/index'
-import { PersonSchema, employeesQuery, loadEmployees } from './employees.server.ts'
+import { PersonSchema, loadEmployees } from './employees.server.ts'
+import { employeesQuery } from './query.ts'
 import { PersonFields } from './person-fields.tsx'
 
 const AddSchema = PersonSchema.extend({ plan_id: z.string().optional() })

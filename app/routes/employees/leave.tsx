@@ -9,7 +9,8 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/leave'
-import { employeesQuery, loadEmployees } from './employees.server.ts'
+import { loadEmployees } from './employees.server.ts'
+import { employeesQuery } from './query.ts'
 
 // /employees/deactivate and /employees/remove-staff: tick several staff (a GET form, so it works
 // without JavaScript), see when their cover ends, then confirm (docs/decisions/050).
