@@ -64,7 +64,7 @@ export const employeeRoutes = [
 		method: 'get',
 		path: '/employees',
 		summary:
-			'The staff register: search by name, email or phone (q); filter by status (active, pending, terminated); sort by name, enrolled (newest first) or email; keyset pages (cursor = the previous next_cursor). total is counted to 10,001 at most',
+			'The staff register: search by name, email or phone (q); filter by status (active, pending, terminated); sort by name, enrolled (newest first) or email; keyset pages (cursor = the previous next_cursor). total is counted to 1,001 at most',
 		query: EmployeesQuery,
 		response: EmployeesResponse,
 		handler: async ({ query, auth, deps }) => ({ data: await listEmployees(deps, auth.customerId, query) }),

@@ -60,11 +60,15 @@ async function requireBusiness(db: Db, customerId: string) {
 export const templateCsv = () => toCsv([[...STAFF_COLUMNS], ...TEMPLATE_ROWS])
 
 /** The uploaded file under `file`, read into rows off the request thread, or the problem with it. */
-export async function readUpload(form: FormData, what: string): Promise<{ name: string; rows: SheetRow[] } | FileProblem> {
+export async function readUpload(
+	form: FormData,
+	what: string,
+	maxRows?: number,
+): Promise<{ name: string; rows: SheetRow[] } | FileProblem> {
 	const file = form.get('file')
 	if (!(file instanceof File) || file.size === 0) return { path: 'file', message: `Upload ${what}: a CSV or XLSX file.`, status: 400 }
 	if (file.size > UPLOAD_MAX_BYTES) return { path: 'file', message: FILE_SIZE_MESSAGE, status: 400 }
-	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()))
+	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()), undefined, maxRows)
 	if ('message' in read) return { path: 'file', message: read.message, status: read.status }
 	return { name: (file.name || 'staff.csv').slice(0, 200), rows: read.rows }
 }

@@ -49,23 +49,24 @@ const totalPoliciesSql = (today: string) => sql<number>`(
 	(select count(*) from staff s where s.employee_id = "employees"."id" and (s.ends_on is null or s.ends_on >= ${today}))
 	+ (select count(*) from policies p where p.custodian_employee_id = "employees"."id"))::int`
 
-type Cursor = [string, string]
+/** A page's last row: its sort key's values, then its id. */
+type Cursor = string[]
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url')
-function decodeCursor(raw: string): Cursor {
+function decodeCursor(raw: string, length: number): Cursor {
 	try {
 		const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
-		if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) return value as Cursor
+		if (Array.isArray(value) && value.length === length && value.every((v) => typeof v === 'string')) return value as Cursor
 	} catch {}
 	throw new ApiError(400, 'That page link is not valid. Start again from the first page.', [
 		{ path: 'cursor', message: 'That page link is not valid.' },
 	])
 }
 
-/** Each sort's key, the same expression the indexes hold, so a page reads only its rows. */
+/** Each sort's key: the columns the indexes hold, so a page reads only its own rows at any depth. */
 const SORT_KEYS = {
-	name: sql`lower(${employees.lastName}) || ' ' || lower(${employees.firstName})`,
-	enrolled: sql`${employees.enrolledOn}::text`,
-	email: sql`lower(${employees.email})`,
+	name: [sql`lower(${employees.lastName})`, sql`lower(${employees.firstName})`],
+	enrolled: [sql`${employees.enrolledOn}`],
+	email: [sql`lower(${employees.email})`],
 } as const
 
 function searchSql(q: string | undefined): SQL | undefined {
@@ -83,27 +84,38 @@ function whereOf(customerId: string, query: Pick<EmployeesQuery, 'q' | 'status'>
 	return and(eq(employees.customerId, customerId), query.status ? filterSql(query.status, today) : undefined, searchSql(query.q))
 }
 
+function cursorOf(sort: EmployeesQuery['sort'], e: EmployeeRow): Cursor {
+	if (sort === 'name') return [e.lastName.toLowerCase(), e.firstName.toLowerCase(), e.id]
+	if (sort === 'enrolled') return [e.enrolledOn, e.id]
+	return [e.email.toLowerCase(), e.id]
+}
+
 /** How far a count goes: past it the list says "10,000+" rather than scan a large register. */
-export const COUNT_CAP = 10_000
+export const COUNT_CAP = 1_000
+/** The most rows one CSV export holds. */
+export const CSV_MAX_ROWS = 10_000
 
 /** A page of the register, ordered by an indexed key and paged by keyset, so page 5,000 costs what page 1 does. */
 export async function listEmployees(deps: Deps, customerId: string, query: EmployeesQuery) {
 	const today = lagosDate(deps.now())
-	const key = SORT_KEYS[query.sort]
+	const keys = SORT_KEYS[query.sort]
 	const descending = query.sort === 'enrolled'
-	const cursor = query.cursor ? decodeCursor(query.cursor) : null
-	const after = cursor
+	const cursor = query.cursor ? decodeCursor(query.cursor, keys.length + 1) : null
+	const row = sql.join([...keys, sql`${employees.id}`], sql`, `)
+	const values = cursor ? sql.join([...keys.map((_, i) => sql`${cursor[i]}`), sql`${cursor.at(-1)}::uuid`], sql`, `) : null
+	const after = values
 		? descending
-			? sql`(${key}, ${employees.id}) < (${cursor[0]}, ${cursor[1]}::uuid)`
-			: sql`(${key}, ${employees.id}) > (${cursor[0]}, ${cursor[1]}::uuid)`
+			? sql`(${row}) < (${sql`${cursor![0]}::date`}, ${sql`${cursor!.at(-1)}::uuid`})`
+			: sql`(${row}) > (${values})`
 		: undefined
 	const where = whereOf(customerId, query, today)
+	const direction = (k: SQL) => (descending ? desc(k) : asc(k))
 	const [rows, counted] = await Promise.all([
 		deps.db
-			.select({ employee: employees, key: sql<string>`${key}`, total: totalPoliciesSql(today) })
+			.select({ employee: employees, total: totalPoliciesSql(today) })
 			.from(employees)
 			.where(and(where, after))
-			.orderBy(descending ? desc(key) : asc(key), descending ? desc(employees.id) : asc(employees.id))
+			.orderBy(...keys.map(direction), direction(sql`${employees.id}`))
 			.limit(query.page_size + 1),
 		deps.db.execute(sql`select count(*)::int as n from (select 1 from ${employees} where ${where} limit ${COUNT_CAP + 1}) as capped`),
 	])
@@ -111,7 +123,7 @@ export async function listEmployees(deps: Deps, customerId: string, query: Emplo
 	const last = page.at(-1)
 	return {
 		items: page.map((r) => serialize(r.employee, today, Number(r.total))),
-		next_cursor: rows.length > query.page_size && last ? encodeCursor([last.key, last.employee.id]) : null,
+		next_cursor: rows.length > query.page_size && last ? encodeCursor(cursorOf(query.sort, last.employee)) : null,
 		total: Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0),
 		leaving: { last_covered_day: leavingDates(today).lastCoveredDay, effective_on: leavingDates(today).effectiveOn },
 	}
@@ -120,13 +132,13 @@ export async function listEmployees(deps: Deps, customerId: string, query: Emplo
 /** The register as CSV, the list's filters applied, at most 10,000 rows. */
 export async function employeesCsv(deps: Deps, customerId: string, query: Pick<EmployeesQuery, 'q' | 'status' | 'sort'>) {
 	const today = lagosDate(deps.now())
-	const key = SORT_KEYS[query.sort]
+	const keys = SORT_KEYS[query.sort]
 	const rows = await deps.db
 		.select({ employee: employees, total: totalPoliciesSql(today) })
 		.from(employees)
 		.where(whereOf(customerId, query, today))
-		.orderBy(query.sort === 'enrolled' ? desc(key) : asc(key), asc(employees.id))
-		.limit(COUNT_CAP)
+		.orderBy(...keys.map((k) => (query.sort === 'enrolled' ? desc(k) : asc(k))), asc(employees.id))
+		.limit(CSV_MAX_ROWS)
 	const header = ['first_name', 'last_name', 'email', 'phone', 'date_enrolled', 'total_policies', 'status', 'last_covered_day']
 	return toCsv([
 		header,

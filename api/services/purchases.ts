@@ -278,7 +278,9 @@ export function serializePolicy(policy: PolicyRow, custodian: { id: string; name
 
 const custodianName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`
 /** A custodian named from the staff register (docs/decisions/052) stands before the buyer. */
-const staffCustodianName = sql<string | null>`(select e.first_name || ' ' || e.last_name from employees e where e.id = ${policies.custodianEmployeeId})`
+const staffCustodianName = sql<
+	string | null
+>`(select e.first_name || ' ' || e.last_name from employees e where e.id = ${policies.custodianEmployeeId})`
 
 function custodianOf(policy: typeof policies.$inferSelect, userName: string | null, staffName: string | null) {
 	if (policy.custodianEmployeeId && staffName) return { id: policy.custodianEmployeeId, name: staffName }

@@ -171,7 +171,7 @@ export default function Employees() {
 				) : (
 					<>
 						<ResponsiveTable
-							caption={`Staff, rows ${from} to ${from + items.length - 1} of ${total > 10_000 ? 'over 10,000' : total}`}
+							caption={`Staff, rows ${from} to ${from + items.length - 1} of ${total > 1_000 ? 'over 1,000' : total}`}
 							columns={['S/N', 'Name', 'Email Address', 'Phone Number', 'Date enrolled', 'Total policies', 'Status', 'Details']}
 						>
 							{items.map((e, i) => (
@@ -209,7 +209,7 @@ export default function Employees() {
 							))}
 						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
-							{total > 10_000 ? 'Over 10,000' : total} {total === 1 ? 'member of staff' : 'staff'}
+							{total > 1_000 ? 'Over 1,000' : total} {total === 1 ? 'member of staff' : 'staff'}
 						</p>
 						<nav aria-label="Pages of the staff" className="mt-4 flex gap-3 text-sm">
 							{from > 1 ? (
