@@ -18,6 +18,7 @@ import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { documentRoutes } from './routes/documents.ts'
+import { employeeRoutes } from './routes/employees.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { policyRoutes } from './routes/policies.ts'
@@ -62,6 +63,7 @@ export const routes = [
 	...productRoutes,
 	...purchaseRoutes,
 	...batchRoutes,
+	...employeeRoutes,
 	...policyRoutes,
 	...documentRoutes,
 	...devRoutes,

@@ -8,6 +8,7 @@ import { launchBrowser, measureFirstLoad, signIn, type Session } from './bytes.t
 import { runLighthouse } from './lighthouse.ts'
 import { runLoad } from './load.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
+import { runStaffBench } from './staff.ts'
 import { BENCH_DIR, buildFloor, buildPortalIfMissing, cleanup, killChildrenSync, startFloor, startPortal, type Server } from './serve.ts'
 
 const floorOnly = process.argv.includes('--floor-only')
@@ -115,6 +116,16 @@ async function main(): Promise<void> {
 		await measure(m, 'load', () => runLoad(server.baseUrl + m.route, cookie, durationS, CONNECTIONS))
 	}
 
+	// The staff register at 100 and 100,000 staff, and a 10,000-row import, on the embedded database (issue 12).
+	let staff: Awaited<ReturnType<typeof runStaffBench>> | null = null
+	try {
+		console.log('bench: staff register at scale')
+		staff = await runStaffBench()
+		if (staff.import10k.totalMs > staff.import10k.budgetMs)
+			problems.push(`staff import: 10,000 rows took ${staff.import10k.totalMs} ms (budget 5,000)`)
+	} catch (error) {
+		note('staff register', error)
+	}
 	const rows = buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined)
 	const results = {
 		generatedAt: new Date().toISOString(),
@@ -129,6 +140,7 @@ async function main(): Promise<void> {
 		budgets: { jsGzipKiB: BUDGETS.jsGzipBytes / 1024, cssGzipKiB: BUDGETS.cssGzipBytes / 1024, lighthouseMin: BUDGETS.lighthouseScore },
 		rows,
 		measured: all,
+		staff,
 		problems,
 	}
 	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)

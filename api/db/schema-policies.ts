@@ -57,6 +57,10 @@ export const policies = pgTable(
 		status: text('status', { enum: ['pending', 'active'] }).notNull(),
 		/** Who the cover is for: the buyer until someone else is named (spec section 1). */
 		custodianUserId: uuid('custodian_user_id').references(() => users.id, { onDelete: 'set null' }),
+		/** A business's custodian from its staff register (docs/decisions/052); set, it names the custodian. */
+		custodianEmployeeId: uuid('custodian_employee_id'),
+		/** The custodian's activation details, once completed. */
+		custodianActivatedAt: timestamp('custodian_activated_at', { withTimezone: true }),
 		premium: integer('premium').notNull(),
 		period: text('period'),
 		coverStart: date('cover_start').notNull(),
@@ -64,6 +68,8 @@ export const policies = pgTable(
 		/** Staff plans: what billing needs. */
 		slots: integer('slots'),
 		monthlyRate: integer('monthly_rate'),
+		/** Staff plans: dependants bought beyond the members (docs/decisions/051); billing prices them. */
+		dependantSlots: integer('dependant_slots').notNull().default(0),
 		autoRenew: boolean('auto_renew').notNull().default(false),
 		nextBillingDate: date('next_billing_date'),
 		activation: jsonb('activation').$type<Record<string, string>>(),

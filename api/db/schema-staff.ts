@@ -27,6 +27,41 @@ export const staffBatches = pgTable(
 	(t) => [index('staff_batches_customer_idx').on(t.customerId, t.createdAt)],
 )
 
+/**
+ * The business's staff register: one person, however many plans they are on (docs/decisions/050).
+ * Leaving is stored as dates, never as a status: `leaves_on` is the last day covered, and the flags
+ * (to_be_removed, is_terminated, ...) are read from it against today (api/domain/staff-lifecycle.ts).
+ */
+export const employees = pgTable(
+	'employees',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		firstName: text('first_name').notNull(),
+		lastName: text('last_name').notNull(),
+		email: text('email').notNull(),
+		phone: text('phone').notNull(),
+		gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+		dateOfBirth: date('date_of_birth'),
+		/** The first day of cover: a replacement's is the 1st of the next month. */
+		enrolledOn: date('enrolled_on').notNull(),
+		/** The last day covered when leaving is decided; null while staying. */
+		leavesOn: date('leaves_on'),
+		leaveKind: text('leave_kind', { enum: ['deactivated', 'removed', 'replaced'] }),
+		replacedById: uuid('replaced_by_id'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('employees_customer_email_idx').on(t.customerId, sql`lower(${t.email})`),
+		index('employees_customer_phone_idx').on(t.customerId, t.phone),
+		index('employees_customer_name_idx').on(t.customerId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+		index('employees_customer_enrolled_idx').on(t.customerId, t.enrolledOn, t.id),
+	],
+)
+
 /** A member of staff enrolled on a staff plan; pending until the plan's activation sheet gives their date of birth. */
 export const staff = pgTable(
 	'staff',
@@ -38,6 +73,10 @@ export const staff = pgTable(
 		policyId: uuid('policy_id')
 			.notNull()
 			.references(() => policies.id),
+		/** The register's person; set for every row (the migration backfills the older ones). */
+		employeeId: uuid('employee_id').references(() => employees.id),
+		/** Removed from this plan only: the last day covered on it. */
+		endsOn: date('ends_on'),
 		firstName: text('first_name').notNull(),
 		lastName: text('last_name').notNull(),
 		email: text('email').notNull(),
@@ -47,5 +86,68 @@ export const staff = pgTable(
 		status: text('status', { enum: ['pending', 'active'] }).notNull(),
 		enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('staff_policy_email_idx').on(t.policyId, sql`lower(${t.email})`), index('staff_customer_idx').on(t.customerId)],
+	(t) => [
+		uniqueIndex('staff_policy_email_idx').on(t.policyId, sql`lower(${t.email})`),
+		index('staff_customer_idx').on(t.customerId),
+		index('staff_employee_idx').on(t.employeeId),
+	],
+)
+
+/** A staff list imported into the register, checked and waiting for the confirmation that writes it (all rows or none). */
+export const staffImports = pgTable(
+	'staff_imports',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+		filename: text('filename').notNull(),
+		rows: jsonb('rows').$type<StaffRow[]>().notNull(),
+		errors: jsonb('errors').$type<RowError[]>().notNull(),
+		committedAt: timestamp('committed_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('staff_imports_customer_idx').on(t.customerId, t.createdAt)],
+)
+
+/** A person a staff member's health cover also covers (docs/decisions/051). */
+export const dependants = pgTable(
+	'dependants',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		employeeId: uuid('employee_id')
+			.notNull()
+			.references(() => employees.id),
+		firstName: text('first_name').notNull(),
+		lastName: text('last_name').notNull(),
+		relationship: text('relationship', { enum: ['spouse', 'child', 'parent', 'sibling'] }).notNull(),
+		dateOfBirth: date('date_of_birth').notNull(),
+		gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+		photoDocumentId: uuid('photo_document_id'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('dependants_employee_idx').on(t.employeeId)],
+)
+
+/** What happened to a member of staff or to a policy, with the date it takes effect: the history both screens show. */
+export const staffEvents = pgTable(
+	'staff_events',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		employeeId: uuid('employee_id').references(() => employees.id),
+		policyId: uuid('policy_id').references(() => policies.id),
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+		kind: text('kind').notNull(),
+		description: text('description').notNull(),
+		effectiveOn: date('effective_on'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('staff_events_employee_idx').on(t.employeeId, t.createdAt), index('staff_events_policy_idx').on(t.policyId, t.createdAt)],
 )

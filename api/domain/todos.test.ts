@@ -108,7 +108,16 @@ describe('cover todos', () => {
 	test('a ready account with no cover is asked to buy some, and a business to add its staff', () => {
 		expect(ids({ ...ready, hasCover: false, hasStaff: false })).toEqual(['buy-plan', 'add-staff'])
 		expect(deriveTodos({ ...ready, hasCover: false })[0]).toMatchObject({ title: 'Buy your first cover', href: '/products' })
-		expect(deriveTodos({ ...ready, hasStaff: false })[0]).toMatchObject({ title: 'Add your staff', href: '/products?category=health' })
+		expect(deriveTodos({ ...ready, hasStaff: false })[0]).toMatchObject({ title: 'Add your staff', href: '/import-staff' })
+	})
+
+	test('staff joining or leaving are a todo that opens the pending staff', () => {
+		expect(deriveTodos({ ...ready, staffChangesPending: 3 }).at(-1)).toMatchObject({
+			id: 'review-staff',
+			description: '3 staff join or leave at the start of next month.',
+			href: '/employees?status=pending',
+		})
+		expect(ids({ ...ready, staffChangesPending: 0 })).not.toContain('review-staff')
 	})
 
 	test('an individual has no staff to add', () => {

@@ -20,6 +20,8 @@ export type AccountState = {
 	/** A business with staff on a plan, and whether this member may add staff. */
 	hasStaff: boolean
 	canManageStaff: boolean
+	/** Staff joining or leaving on a date still to come (api/domain/staff-lifecycle.ts). */
+	staffChangesPending?: number
 }
 
 export type PendingPolicy = { id: string; kind: 'policy' | 'plan'; productName: string; policyNumber: string }
@@ -94,8 +96,17 @@ export function deriveTodos(state: AccountState): Todo[] {
 		todos.push({
 			id: 'add-staff',
 			title: 'Add your staff',
-			description: 'Upload your staff list to cover them on a health plan.',
-			href: '/products?category=health',
+			description: 'Import your staff list, then cover them on a health plan.',
+			href: '/import-staff',
+		})
+	}
+	if (state.kind === 'business' && state.hasStaff && state.canManageStaff && (state.staffChangesPending ?? 0) > 0) {
+		const n = state.staffChangesPending!
+		todos.push({
+			id: 'review-staff',
+			title: 'Review staff changes',
+			description: `${n} ${n === 1 ? 'member of staff joins or leaves' : 'staff join or leave'} at the start of next month.`,
+			href: '/employees?status=pending',
 		})
 	}
 	return todos

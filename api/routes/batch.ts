@@ -15,7 +15,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024
  * The multipart form of an upload, or null when the body is not one (the service says what to send).
  * A body plainly too big is refused before it is read.
  */
-const multipartOf = (c: Context<Env>) => async () => {
+export const multipartOf = (c: Context<Env>) => async () => {
 	if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return null
 	if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES) {
 		throw new ApiError(400, FILE_SIZE_MESSAGE, [{ path: 'file', message: FILE_SIZE_MESSAGE }])

@@ -25,6 +25,7 @@ import { ApiError } from '../errors.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
+import { registerPeople } from './employees.ts'
 import { buy, findPolicy } from './purchases.ts'
 
 // Batch upload (docs/decisions/016-batch-upload.md): a business checks a staff list against a health
@@ -59,11 +60,15 @@ async function requireBusiness(db: Db, customerId: string) {
 export const templateCsv = () => toCsv([[...STAFF_COLUMNS], ...TEMPLATE_ROWS])
 
 /** The uploaded file under `file`, read into rows off the request thread, or the problem with it. */
-async function readUpload(form: FormData, what: string): Promise<{ name: string; rows: SheetRow[] } | FileProblem> {
+export async function readUpload(
+	form: FormData,
+	what: string,
+	maxRows?: number,
+): Promise<{ name: string; rows: SheetRow[] } | FileProblem> {
 	const file = form.get('file')
 	if (!(file instanceof File) || file.size === 0) return { path: 'file', message: `Upload ${what}: a CSV or XLSX file.`, status: 400 }
 	if (file.size > UPLOAD_MAX_BYTES) return { path: 'file', message: FILE_SIZE_MESSAGE, status: 400 }
-	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()))
+	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()), undefined, maxRows)
 	if ('message' in read) return { path: 'file', message: read.message, status: read.status }
 	return { name: (file.name || 'staff.csv').slice(0, 200), rows: read.rows }
 }
@@ -186,10 +191,13 @@ export async function buyBatch(deps: Deps, auth: AuthUser, body: { batch_id: str
 			.where(and(eq(staffBatches.id, batch.id), isNull(staffBatches.policyId)))
 			.returning({ id: staffBatches.id })
 		if (!claimed) throw new ApiError(409, 'This staff list was already bought. Find its plan under My cover.')
+		const people = batch.rows.map((r) => ({ ...r, gender: r.gender as 'male' | 'female', date_of_birth: r.date_of_birth || undefined }))
+		const register = await registerPeople(tx, auth.customerId, people, lagosDate(deps.now()))
 		await tx.insert(staff).values(
 			batch.rows.map((r) => ({
 				customerId: auth.customerId,
 				policyId: plan.id,
+				employeeId: register.get(r.email.toLowerCase()) ?? null,
 				firstName: r.first_name,
 				lastName: r.last_name,
 				email: r.email,

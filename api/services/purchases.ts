@@ -297,33 +297,35 @@ export function serializePolicy(policy: PolicyRow, custodian: { id: string; name
 }
 
 const custodianName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`
+/** A custodian named from the staff register (docs/decisions/052) stands before the buyer. */
+const staffCustodianName = sql<
+	string | null
+>`(select e.first_name || ' ' || e.last_name from employees e where e.id = ${policies.custodianEmployeeId})`
+
+function custodianOf(policy: typeof policies.$inferSelect, userName: string | null, staffName: string | null) {
+	if (policy.custodianEmployeeId && staffName) return { id: policy.custodianEmployeeId, name: staffName }
+	return policy.custodianUserId && userName ? { id: policy.custodianUserId, name: userName } : null
+}
 
 /** The business's policies and plans, newest first, each with its custodian. */
 export async function listPolicies(db: Db, customerId: string, now: Date) {
 	const rows = await db
-		.select({ policy: policies, custodianName })
+		.select({ policy: policies, custodianName, staffCustodianName })
 		.from(policies)
 		.leftJoin(users, eq(users.id, policies.custodianUserId))
 		.where(eq(policies.customerId, customerId))
 		.orderBy(desc(policies.createdAt), desc(policies.id))
-	return rows.map((r) =>
-		serializePolicy(
-			r.policy,
-			r.policy.custodianUserId && r.custodianName ? { id: r.policy.custodianUserId, name: r.custodianName } : null,
-			now,
-		),
-	)
+	return rows.map((r) => serializePolicy(r.policy, custodianOf(r.policy, r.custodianName, r.staffCustodianName), now))
 }
 
 /** One of the business's policies; another business's is not found. */
 export async function findPolicy(db: Db, customerId: string, id: string) {
 	const [row] = await db
-		.select({ policy: policies, custodianName, purchase: purchases })
+		.select({ policy: policies, custodianName, staffCustodianName, purchase: purchases })
 		.from(policies)
 		.innerJoin(purchases, eq(purchases.id, policies.purchaseId))
 		.leftJoin(users, eq(users.id, policies.custodianUserId))
 		.where(and(eq(policies.customerId, customerId), eq(policies.id, id)))
 	if (!row) throw new ApiError(404, 'We could not find that policy.')
-	const custodian = row.policy.custodianUserId && row.custodianName ? { id: row.policy.custodianUserId, name: row.custodianName } : null
-	return { ...row, custodian }
+	return { ...row, custodian: custodianOf(row.policy, row.custodianName, row.staffCustodianName) }
 }

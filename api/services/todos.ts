@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { ProductId } from '../contract/product-ids.ts'
-import { customers, payments, policies, staff } from '../db/schema.ts'
+import { customers, employees, payments, policies } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
@@ -35,7 +35,7 @@ export const readTodoPolicies = (deps: Deps, customerId: string): Promise<TodoPo
  */
 export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Customer; cover: TodoPolicy[] }) {
 	const today = lagosDate(deps.now())
-	const [customer, [funded], cover, [enrolled]] = await Promise.all([
+	const [customer, [funded], cover, [enrolled], pending] = await Promise.all([
 		known?.customer ?? readCustomer(deps, auth.customerId),
 		deps.db
 			.select({ id: payments.id })
@@ -43,7 +43,17 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 			.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
 			.limit(1),
 		known?.cover ?? readTodoPolicies(deps, auth.customerId),
-		deps.db.select({ id: staff.id }).from(staff).where(eq(staff.customerId, auth.customerId)).limit(1),
+		deps.db.select({ id: employees.id }).from(employees).where(eq(employees.customerId, auth.customerId)).limit(1),
+		// Staff whose leaving or joining is still to take effect (docs/decisions/050-staff-lifecycle.md).
+		deps.db
+			.select({ n: sql<number>`count(*)::int` })
+			.from(employees)
+			.where(
+				and(
+					eq(employees.customerId, auth.customerId),
+					sql`(${employees.leavesOn} >= ${today} or (${employees.leavesOn} is null and ${employees.enrolledOn} > ${today}))`,
+				),
+			),
 	])
 	return deriveTodos({
 		kind: customer.kind,
@@ -62,5 +72,6 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 		canManagePlans: auth.permissions.includes('plans.manage'),
 		hasStaff: Boolean(enrolled),
 		canManageStaff: auth.permissions.includes('employees.manage'),
+		staffChangesPending: Number(pending[0]?.n ?? 0),
 	})
 }

@@ -51,7 +51,7 @@ const STARTUP_MS = 30_000
  * limit runs from when the worker is ready: past it the worker is stopped; past its memory it dies;
  * both reject with WorkerLimitError. Any other failure of the worker rejects with its error.
  */
-export async function runWorker<T>(name: string, input: Uint8Array, limits: WorkerLimits): Promise<T> {
+export async function runWorker<T>(name: string, input: unknown, limits: WorkerLimits): Promise<T> {
 	const release = await slot()
 	try {
 		return await new Promise<T>((resolve, reject) => {
@@ -86,9 +86,9 @@ export async function runWorker<T>(name: string, input: Uint8Array, limits: Work
 }
 
 /** In a worker: say it is ready, take the one input, answer what `handle` makes of it. */
-export function serve(handle: (input: Uint8Array) => Promise<unknown>) {
+export function serve<I>(handle: (input: I) => Promise<unknown>) {
 	const port = parentPort
 	if (!port) throw new Error('serve() runs in a worker thread')
-	port.once('message', async (input: Uint8Array) => port.postMessage(await handle(input)))
+	port.once('message', async (input: I) => port.postMessage(await handle(input)))
 	port.postMessage('ready')
 }

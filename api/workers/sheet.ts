@@ -16,9 +16,10 @@ export const SHEET_MEMORY_MESSAGE = 'This file is too large to read: upload the 
 export async function readSheetOffThread(
 	bytes: Uint8Array,
 	limits = SHEET_WORKER_LIMITS,
+	maxRows?: number,
 ): Promise<{ rows: SheetRow[] } | { status: 400 | 422; message: string }> {
 	try {
-		const answer = await runWorker<{ rows: SheetRow[] } | { problem: string }>('sheet-worker', bytes, limits)
+		const answer = await runWorker<{ rows: SheetRow[] } | { problem: string }>('sheet-worker', { bytes, maxRows }, limits)
 		return 'rows' in answer ? answer : { status: 400, message: answer.problem }
 	} catch (error) {
 		if (!(error instanceof WorkerLimitError)) throw error

@@ -85,6 +85,17 @@ const INVOICE = {
 	void: s('Void', 'neutral'),
 } as const
 
+/** A member of staff, from the register's flags (api/domain/staff-lifecycle.ts): pending leavers say so until their date. */
+const EMPLOYEE = {
+	active: s('Active', 'success'),
+	is_pending: s('Starts soon', 'info'),
+	to_be_deactivated: s('To be deactivated', 'warning'),
+	to_be_removed: s('To be removed', 'warning'),
+	to_be_terminated: s('Being replaced', 'warning'),
+	is_deactivated: s('Deactivated', 'neutral'),
+	is_terminated: s('Terminated', 'neutral'),
+} as const
+
 const MEMBER = {
 	active: s('Active', 'success'),
 	deactivated: s('Deactivated', 'neutral'),
@@ -115,6 +126,7 @@ export const STATUS_MAP = {
 	claim: CLAIM,
 	invoice: INVOICE,
 	member: MEMBER,
+	employee: EMPLOYEE,
 	invitation: INVITATION,
 } as const
 

@@ -15,6 +15,20 @@ import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
 import type { BatchBuyBody, BatchPurchaseResult, StaffBatch } from '#api/contract/batch.ts'
 import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
 import type { DashboardResponse } from '#api/contract/dashboard.ts'
+import type {
+	CustodianActivateBody,
+	CustodianBody,
+	Custodianship,
+	Dependant,
+	DependantBody,
+	EmployeeBody,
+	EmployeeDetail,
+	EmployeeEdit,
+	EmployeesResponse,
+	LifecycleResult,
+	StaffImport,
+	StaffImportResult,
+} from '#api/contract/employees.ts'
 import type { Quote } from '#api/contract/quotes.ts'
 import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
@@ -49,6 +63,8 @@ type In<T extends z.ZodType> = Omit<z.input<T>, 'platform'>
 type Out<T extends z.ZodType> = z.output<T>
 type Message = { message: string }
 /** The filters of the transaction history and its CSV, as the URL holds them: the API checks them. */
+/** The staff register's search, filter and sort, as the URL holds them: the API checks them. */
+export type EmployeeFilters = { q?: string; status?: string; sort?: string }
 type TransactionFilters = { type?: string; status?: string; from?: string; to?: string }
 
 /** A product as GET /products sends it: a 'from' price where it is one number (health plans). */
@@ -152,6 +168,31 @@ export function insurerCalls(client: ApiClient) {
 		previewBatch: (form: FormData) => post<Out<typeof StaffBatch>>('/purchases/batch/preview', form),
 		getBatch: (id: string) => get<Out<typeof StaffBatch>>(`/purchases/batch/${encodeURIComponent(id)}`, undefined, false),
 		buyBatch: (body: In<typeof BatchBuyBody>) => post<Out<typeof BatchPurchaseResult>>('/purchases/batch', body),
+		getEmployees: (query: EmployeeFilters & { cursor?: string; page_size?: number }) =>
+			get<Out<typeof EmployeesResponse>>('/employees', query, false),
+		downloadEmployeesCsv: (query: EmployeeFilters) => client.download('/employees.csv', query),
+		getEmployee: (id: string) => get<Out<typeof EmployeeDetail>>(`/employees/${encodeURIComponent(id)}`, undefined, false),
+		createEmployee: (body: In<typeof EmployeeBody>) => post<Out<typeof EmployeeDetail>>('/employees', body),
+		editEmployee: (id: string, body: In<typeof EmployeeEdit>) =>
+			patch<Out<typeof EmployeeDetail>>(`/employees/${encodeURIComponent(id)}`, body),
+		deactivateEmployees: (ids: string[]) => post<Out<typeof LifecycleResult>>('/employees/deactivate', { employee_ids: ids }),
+		removeEmployees: (ids: string[]) => post<Out<typeof LifecycleResult>>('/employees/remove', { employee_ids: ids }),
+		reactivateEmployee: (id: string) => post<Out<typeof LifecycleResult>>(`/employees/${encodeURIComponent(id)}/reactivate`),
+		addDependant: (employeeId: string, body: In<typeof DependantBody>) =>
+			post<Out<typeof Dependant>>(`/employees/${encodeURIComponent(employeeId)}/dependants`, body),
+		getDependant: (id: string) =>
+			get<Out<typeof Dependant> & { employee_name: string }>(`/dependants/${encodeURIComponent(id)}`, undefined, false),
+		removeDependant: (id: string) => del<Out<typeof Dependant>>(`/dependants/${encodeURIComponent(id)}`),
+		/** Multipart: the staff list file; the API checks it and keeps it until confirmed. */
+		previewStaffImport: (form: FormData) => post<Out<typeof StaffImport>>('/employees/import', form),
+		getStaffImport: (id: string) => get<Out<typeof StaffImport>>(`/employees/import/${encodeURIComponent(id)}`, undefined, false),
+		commitStaffImport: (id: string) => post<Out<typeof StaffImportResult>>(`/employees/import/${encodeURIComponent(id)}/commit`),
+		getCustodianship: (purchaseId: string) =>
+			get<Out<typeof Custodianship>>(`/purchases/${encodeURIComponent(purchaseId)}/custodian`, undefined, false),
+		nameCustodian: (purchaseId: string, body: In<typeof CustodianBody>) =>
+			client.call<Out<typeof Custodianship>>('PUT', `/purchases/${encodeURIComponent(purchaseId)}/custodian`, { body }),
+		activateCustodian: (purchaseId: string, body: In<typeof CustodianActivateBody>) =>
+			post<Out<typeof Custodianship>>(`/purchases/${encodeURIComponent(purchaseId)}/custodian/activate`, body),
 		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(

@@ -5,7 +5,16 @@ import { SEED_ROLES } from '#api/domain/permissions.ts'
 import { DEMO_PASSWORD, expect, mailsTo, signIn, test, uniqueEmail } from './support.ts'
 import { fundThroughApi } from './wallet-support.ts'
 
-type Ids = { ownerId: string; customRoleId: string; transactionId: string; policyId: string; planId: string }
+type Ids = {
+	ownerId: string
+	customRoleId: string
+	transactionId: string
+	policyId: string
+	planId: string
+	employeeId: string
+	dependantId: string
+	purchaseId: string
+}
 
 /**
  * Every portal page and the permission its loader requires (null: any signed-in member of a business
@@ -39,6 +48,17 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ policyId }) => `/mycover/${policyId}/activate`, needs: 'plans.manage' },
 	{ path: ({ planId }) => `/mycover/${planId}`, needs: 'plans.view' },
 	{ path: ({ planId }) => `/mycover/${planId}/activate-staff`, needs: 'plans.manage' },
+	{ path: () => '/employees', needs: 'employees.view' },
+	{ path: ({ employeeId }) => `/employees/${employeeId}`, needs: 'employees.view' },
+	{ path: () => '/employees/deactivate', needs: 'employees.manage' },
+	{ path: () => '/employees/remove-staff', needs: 'employees.manage' },
+	{ path: () => '/import-staff', needs: 'employees.manage' },
+	{ path: ({ employeeId }) => `/mycover/custodian/${employeeId}`, needs: 'employees.view' },
+	{ path: ({ dependantId }) => `/mycover/custodian/remove-dependant/${dependantId}`, needs: 'employees.manage' },
+	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/add`, needs: 'employees.manage' },
+	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/add/new`, needs: 'employees.manage' },
+	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/add/from-staff-list`, needs: 'employees.manage' },
+	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/activate`, needs: 'employees.manage' },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'
@@ -83,6 +103,13 @@ for (const role of SEED_ROLES) {
 		})
 		expect(bought.status()).toBe(201)
 		const policyId = (await bought.json()).data.policy.id as string
+		const purchaseId = (await bought.json()).data.policy.purchase_id as string
+		// A member of the demo company's staff with dependants (api/db/seed/demo-staff.ts).
+		const staffed = (await (await request.get('/api/v1/employees?q=adaeze.okafor1%40', { headers })).json()).data.items as Array<{
+			id: string
+		}>
+		const employeeId = staffed[0]!.id
+		const dependantId = (await (await request.get(`/api/v1/employees/${employeeId}`, { headers })).json()).data.dependants[0].id as string
 		const subscribed = await request.post('/api/v1/purchases', {
 			headers,
 			data: { product_id: 16, plan_type: 'standard', period: 'monthly', members: 2, idempotency_key: `matrix-${randomUUID()}` },
@@ -104,7 +131,7 @@ for (const role of SEED_ROLES) {
 		await signIn(page, email, MEMBER_PASSWORD)
 		await expect(page).toHaveURL('/')
 		for (const { path, needs } of PAGE_PERMISSIONS) {
-			const url = path({ ownerId, customRoleId, transactionId, policyId, planId })
+			const url = path({ ownerId, customRoleId, transactionId, policyId, planId, employeeId, dependantId, purchaseId })
 			const allowed = needs === null || role.permissions.includes(needs)
 			const response = await page.goto(url)
 			expect.soft(response?.status(), `${role.name} opening ${url}`).toBe(allowed ? 200 : 403)

@@ -6,8 +6,8 @@ import { SHEET_LIMITS, SheetError, sheetRows, type SheetRow } from './rows.ts'
  * quotes. A byte-order mark is dropped, CRLF, LF and CR all end a record, and blank records are
  * skipped but still counted, so a row's number is the one a spreadsheet shows. Within SHEET_LIMITS.
  */
-export function parseCsv(text: string): SheetRow[] {
-	const sheet = sheetRows()
+export function parseCsv(text: string, maxRows?: number): SheetRow[] {
+	const sheet = sheetRows(maxRows)
 	try {
 		parse(text, {
 			bom: true,

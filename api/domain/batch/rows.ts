@@ -15,8 +15,8 @@ export const SHEET_LIMITS = { rows: BATCH_MAX_ROWS + 1, columns: 26, cellChars: 
 
 const blank = (cells: string[]) => cells.every((c) => c.trim() === '')
 
-/** The rows of a sheet, gathered as a reader finds them, within SHEET_LIMITS; blank rows are skipped. */
-export function sheetRows() {
+/** The rows of a sheet, gathered as a reader finds them, within SHEET_LIMITS; blank rows are skipped. `maxRows` (staff, below the header) is batch upload's unless the caller allows more (the staff import). */
+export function sheetRows(maxRows = BATCH_MAX_ROWS) {
 	const rows: SheetRow[] = []
 	return {
 		rows,
@@ -33,9 +33,9 @@ export function sheetRows() {
 					`Row ${row} has a cell longer than ${SHEET_LIMITS.cellChars.toLocaleString('en-NG')} characters: check the file and upload it again.`,
 				)
 			}
-			if (rows.length === SHEET_LIMITS.rows) {
+			if (rows.length === maxRows + 1) {
 				throw new SheetError(
-					`The file has more than ${BATCH_MAX_ROWS.toLocaleString('en-NG')} staff: upload at most ${BATCH_MAX_ROWS.toLocaleString('en-NG')} at a time.`,
+					`The file has more than ${maxRows.toLocaleString('en-NG')} staff: upload at most ${maxRows.toLocaleString('en-NG')} at a time.`,
 				)
 			}
 			rows.push({ row, cells: text })

@@ -107,6 +107,19 @@ function duplicates<T extends { row: number; email: string }>(rows: T[]) {
 	return errors
 }
 
+/** Rows that repeat an earlier row's phone number: the staff register holds one person a number. */
+export function phoneDuplicates(rows: readonly StaffRow[]): RowError[] {
+	const first = new Map<string, number>()
+	const errors: RowError[] = []
+	for (const r of rows) {
+		if (!isValidNigerianPhone(r.phone)) continue
+		const seen = first.get(r.phone)
+		if (seen === undefined) first.set(r.phone, r.row)
+		else errors.push({ row: r.row, field: 'phone', message: `This phone number is also on row ${seen}: list each person once.` })
+	}
+	return errors
+}
+
 export type StaffListResult = { ok: false; message: string } | { ok: true; rows: StaffRow[]; errors: RowError[] }
 
 /**
@@ -114,14 +127,15 @@ export type StaffListResult = { ok: false; message: string } | { ok: true; rows:
  * (the spec's telephone rule) and gender are required; the date of birth may wait for the activation
  * sheet, but when given it is checked against the product's member ages on `today`, the cover's start.
  */
-export function validateStaffList(sheet: SheetRow[], options: { today: string; memberAge?: Range }): StaffListResult {
+export function validateStaffList(sheet: SheetRow[], options: { today: string; memberAge?: Range; maxRows?: number }): StaffListResult {
 	const header = readHeader(sheet[0], STAFF_COLUMNS, STAFF_COLUMNS, STAFF_COLUMNS)
 	if (!header.ok) return header
 	const data = sheet.slice(1)
 	if (data.length === 0) return fileError('The file has no staff: add one person a row below the header.')
-	if (data.length > BATCH_MAX_ROWS) {
+	const maxRows = options.maxRows ?? BATCH_MAX_ROWS
+	if (data.length > maxRows) {
 		return fileError(
-			`The file has ${data.length.toLocaleString('en-NG')} staff: upload at most ${BATCH_MAX_ROWS.toLocaleString('en-NG')} at a time.`,
+			`The file has ${data.length.toLocaleString('en-NG')} staff: upload at most ${maxRows.toLocaleString('en-NG')} at a time.`,
 		)
 	}
 	const errors: RowError[] = []

@@ -21,7 +21,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** The first worksheet's rows as text, numbered as Excel numbers them; rows with nothing in them are skipped. */
-export async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
+export async function readXlsx(bytes: Uint8Array, maxRows?: number): Promise<SheetRow[]> {
 	const workbook = new ExcelJS.Workbook()
 	try {
 		// exceljs refuses a cell beyond column XFD, Excel's last, before it allocates anything for it.
@@ -31,7 +31,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
 	}
 	const sheet = workbook.worksheets[0]
 	if (!sheet) throw new SheetError(NOT_XLSX)
-	const rows = sheetRows()
+	const rows = sheetRows(maxRows)
 	sheet.eachRow((row, number) => {
 		const cells: string[] = []
 		row.eachCell((cell, column) => {

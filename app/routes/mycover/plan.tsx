@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 
 /** One policy or staff plan: what was bought, its status, its details and documents, its certificate. */
 export async function loader(args: Route.LoaderArgs) {
-	const { permissions } = await requirePermission(args, 'plans.view')
+	const { user, permissions } = await requirePermission(args, 'plans.view')
 	const api = apiFrom(args.context)
 	const policy = await loadPolicy(api, args.params.planId)
 	const product = (await api.getProduct(String(policy.product_id))).data
@@ -29,11 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
 		details: Object.entries(policy.activation ?? {}).map(([name, value]) => ({ label: labels[name] ?? name, value })),
 		documents: policy.documents.map((d) => ({ ...d, label: docLabels[d.field] ?? d.field })),
 		canManage: permissions.includes('plans.manage'),
+		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
 	}
 }
 
 export default function PlanPage() {
-	const { policy, details, documents, canManage } = useLoaderData<typeof loader>()
+	const { policy, details, documents, canManage, canManageStaff } = useLoaderData<typeof loader>()
 	const pending = policy.is_pending && !policy.is_expired
 	return (
 		<div className="space-y-6">
@@ -100,6 +101,13 @@ export default function PlanPage() {
 						...(policy.custodian ? [{ label: 'Custodian', value: policy.custodian.name }] : []),
 					]}
 				/>
+				{policy.kind === 'policy' && canManageStaff ? (
+					<p className="mt-4">
+						<Link to={`/manage-custodian/${policy.purchase_id}/add`} className="text-brand-700 underline">
+							{policy.custodian ? 'Change the custodian' : 'Name a custodian'}
+						</Link>
+					</p>
+				) : null}
 			</Panel>
 			{policy.quote ? (
 				<Panel id="price-heading" title="Price">

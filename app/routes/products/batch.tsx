@@ -4,7 +4,7 @@ import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-
 import { periodLabel } from '#api/contract/periods.ts'
 import { buttonClass, Field, FileField, FormError, Select, SPREADSHEET_ACCEPT, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { ProblemList, StaffTable } from '#app/components/staff-list-preview.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { formConstraint, replyWithApiError, readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -19,7 +19,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ]
 
 const STEPS = ['Upload your staff list', 'Check and buy']
-const COLUMNS = ['S/N', 'Name', 'Email', 'Phone', 'Gender', 'Date of birth', 'Problems'] as const
 
 /** A staff plan bought from a file: the product of the URL, for a business that may buy. */
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -84,76 +83,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 type Batch = NonNullable<Awaited<ReturnType<typeof loader>>['batch']>
-
-/** The rows' problems, grouped by row, in the order of the file. */
-function problemsByRow(errors: ReadonlyArray<{ row: number; message: string }>) {
-	const rows = new Map<number, string[]>()
-	for (const e of errors) rows.set(e.row, [...(rows.get(e.row) ?? []), e.message])
-	return rows
-}
-
-/** Every problem of the file, each linking to its row in the table below. */
-function ProblemList({ batch }: { batch: Batch }) {
-	const names = new Map(batch.rows.map((r) => [r.row, `${r.first_name} ${r.last_name}`.trim()]))
-	return (
-		<section aria-labelledby="problems-heading" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-			<h2 id="problems-heading" className="font-semibold">
-				{batch.errors.length} {batch.errors.length === 1 ? 'problem' : 'problems'} in {batch.rows.length - batch.valid_count} of{' '}
-				{batch.rows.length} rows
-			</h2>
-			<p className="mt-1 text-sm">Fix the rows and upload the file again. Row numbers are the spreadsheet's: the header is row 1.</p>
-			<ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-				{batch.errors.map((e) => (
-					<li key={`${e.row}-${e.field}`}>
-						<a href={`#row-${e.row}`} className="underline">
-							Row {e.row}
-							{names.get(e.row) ? ` (${names.get(e.row)})` : ''}
-						</a>
-						: {e.message}
-					</li>
-				))}
-			</ul>
-		</section>
-	)
-}
-
-function StaffTable({ batch }: { batch: Batch }) {
-	const problems = problemsByRow(batch.errors)
-	const [number, name, email, phone, gender, birth, check] = COLUMNS
-	return (
-		<ResponsiveTable caption={`Staff in ${batch.filename}`} columns={COLUMNS}>
-			{batch.rows.map((r, i) => {
-				const wrong = problems.get(r.row)
-				return (
-					<tr key={r.row} id={`row-${r.row}`} className={wrong ? 'bg-red-50' : undefined}>
-						<Cell label={number}>{i + 1}</Cell>
-						<Cell label={name}>{`${r.first_name} ${r.last_name}`.trim() || '—'}</Cell>
-						<Cell label={email} className="break-all">
-							{r.email || '—'}
-						</Cell>
-						<Cell label={phone}>{r.phone || '—'}</Cell>
-						<Cell label={gender} className="capitalize">
-							{r.gender || '—'}
-						</Cell>
-						<Cell label={birth}>{r.date_of_birth || 'Asked at activation'}</Cell>
-						<Cell label={check}>
-							{wrong ? (
-								<ul className="space-y-0.5 text-red-800">
-									<li className="font-semibold">Row {r.row}</li>
-									{wrong.map((m) => (
-										<li key={m}>{m}</li>
-									))}
-								</ul>
-							) : (
-								<span className="text-emerald-800">OK</span>
-							)}
-						</Cell>
-					</tr>
-				)
-			})}
-		</ResponsiveTable>
-	)
-}
 
 function Preview({ batch, idempotencyKey, buyErrors }: { batch: Batch; idempotencyKey: string; buyErrors?: readonly string[] }) {
 	return (

@@ -1,0 +1,225 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../client.ts'
+import * as t from '../schema.ts'
+import { PRODUCT_IDS } from '../../contract/product-ids.ts'
+import { ROUNDING } from '../../contract/quotes.ts'
+import { productById, type Product } from '../../domain/catalogue/index.ts'
+import { addDays, addMonths, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
+
+// The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
+// who left, some leaving or replaced at the end of this month, and two vehicles whose custodians are staff.
+
+const FIRST = [
+	'Adaeze',
+	'Babatunde',
+	'Chiamaka',
+	'Damilola',
+	'Emeka',
+	'Funmilayo',
+	'Gbenga',
+	'Halima',
+	'Ifeanyi',
+	'Jumoke',
+	'Kelechi',
+	'Lola',
+	'Musa',
+	'Ngozi',
+	'Obinna',
+	'Temitope',
+	'Uche',
+	'Yetunde',
+	'Zainab',
+	'Segun',
+]
+const LAST = ['Okafor', 'Adeyemi', 'Eze', 'Bello', 'Nwosu', 'Balogun', 'Ibrahim']
+const STAFF_COUNT = 60
+const ZENCARE = 32
+const SENIOR = 22
+
+async function policyFor(
+	tx: Tx,
+	customerId: string,
+	productId: number,
+	kind: 'plan' | 'policy',
+	today: string,
+	extra: Partial<typeof t.policies.$inferInsert>,
+) {
+	const product = productById(productId as Product['id'])
+	const [purchase] = await tx
+		.insert(t.purchases)
+		.values({
+			customerId,
+			idempotencyKey: `demo-staff-${productId}-${kind}`,
+			productId,
+			input: kind === 'plan' ? { plan_type: 'standard', members: String(extra.slots ?? 1), period: 'annual' } : { period: 'annual' },
+			quote: {
+				product_id: productId,
+				total: extra.premium ?? 0,
+				lines: [{ label: `${product.name}, annual`, amount: extra.premium ?? 0 }],
+				period: 'annual',
+				rounding: ROUNDING,
+			},
+			amount: kind === 'plan' ? 0 : (extra.premium ?? 0),
+			paymentOption: kind === 'plan' ? 'subscription' : 'wallet',
+			status: kind === 'plan' ? 'subscribed' : 'paid',
+		})
+		.returning()
+	const [{ n }] = ((await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> })
+		.rows as [{ n: number }]
+	const [policy] = await tx
+		.insert(t.policies)
+		.values({
+			customerId,
+			purchaseId: purchase!.id,
+			kind,
+			productId,
+			policyNumber: policyNumber(product.category, Number(today.slice(0, 4)), n),
+			status: 'active',
+			premium: extra.premium ?? 0,
+			period: 'annual',
+			coverStart: addMonths(firstOfMonth(today), -3),
+			coverEnd: addDays(addMonths(firstOfMonth(today), 9), -1),
+			activatedAt: new Date(),
+			...extra,
+		})
+		.returning()
+	return policy!
+}
+
+/** Seed once: a business that already has staff is left as it is. */
+export async function seedDemoStaff(db: Db, businessEmail: string, now = new Date()) {
+	const [owner] = await db.select().from(t.users).where(sql`lower(${t.users.email}) = ${businessEmail}`)
+	if (!owner) return
+	const [existing] = await db.select({ id: t.employees.id }).from(t.employees).where(eq(t.employees.customerId, owner.customerId)).limit(1)
+	if (existing) return
+	const today = lagosDate(now)
+	const customerId = owner.customerId
+	await db.transaction(async (tx) => {
+		const zencare = await policyFor(tx, customerId, ZENCARE, 'plan', today, {
+			slots: 40,
+			monthlyRate: 2_500,
+			dependantSlots: 12,
+			premium: 0,
+		})
+		const senior = await policyFor(tx, customerId, SENIOR, 'plan', today, { slots: 20, monthlyRate: 6_000, dependantSlots: 4, premium: 0 })
+		const people = Array.from({ length: STAFF_COUNT }, (_, i) => {
+			const first = FIRST[i % FIRST.length]!
+			const last = LAST[(i * 3) % LAST.length]!
+			return {
+				customerId,
+				firstName: first,
+				lastName: last,
+				email: `${first}.${last}${i + 1}@okafor-logistics.ng`.toLowerCase(),
+				phone: `0803${String(2_000_000 + i * 37)}`,
+				gender: (i % 2 ? 'male' : 'female') as 'male' | 'female',
+				dateOfBirth: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+				enrolledOn: addMonths(firstOfMonth(today), -3),
+			}
+		})
+		const rows = await tx.insert(t.employees).values(people).returning()
+		// Four left last month, three leave at the end of this one, two are being replaced by two who join on the 1st.
+		const lastMonthEnd = addDays(firstOfMonth(today), -1)
+		const leaving: Array<[number, string, 'removed' | 'deactivated' | 'replaced']> = [
+			[50, lastMonthEnd, 'removed'],
+			[51, lastMonthEnd, 'removed'],
+			[52, lastMonthEnd, 'deactivated'],
+			[53, lastMonthEnd, 'removed'],
+			[54, endOfMonth(today), 'removed'],
+			[55, endOfMonth(today), 'deactivated'],
+			[56, endOfMonth(today), 'removed'],
+			[57, endOfMonth(today), 'replaced'],
+			[58, endOfMonth(today), 'replaced'],
+		]
+		for (const [index, leavesOn, leaveKind] of leaving) {
+			const row = rows[index]!
+			const joiner = leaveKind === 'replaced' ? rows[index === 57 ? 48 : 49]! : null
+			await tx
+				.update(t.employees)
+				.set({ leavesOn, leaveKind, replacedById: joiner?.id ?? null })
+				.where(eq(t.employees.id, row.id))
+			await tx.insert(t.staffEvents).values({
+				customerId,
+				employeeId: row.id,
+				userId: owner.id,
+				kind: leaveKind,
+				description: `${leaveKind === 'replaced' ? `Replaced by ${joiner!.firstName} ${joiner!.lastName}` : leaveKind === 'removed' ? 'Removed from the staff list' : 'Deactivated'}: covered to ${leavesOn}`,
+				effectiveOn: addDays(leavesOn, 1),
+			})
+		}
+		// The two joiners start on the 1st of next month.
+		for (const index of [48, 49])
+			await tx
+				.update(t.employees)
+				.set({ enrolledOn: firstOfNextMonth(today) })
+				.where(eq(t.employees.id, rows[index]!.id))
+		const member = (e: (typeof rows)[number], planId: string) => ({
+			customerId,
+			policyId: planId,
+			employeeId: e.id,
+			firstName: e.firstName,
+			lastName: e.lastName,
+			email: e.email,
+			phone: e.phone,
+			gender: e.gender,
+			dateOfBirth: e.dateOfBirth,
+			status: 'active' as const,
+		})
+		await tx.insert(t.staff).values(rows.slice(0, 40).map((e) => member(e, zencare.id)))
+		await tx.insert(t.staff).values(rows.slice(40, 60).map((e) => member(e, senior.id)))
+		for (const e of rows.slice(0, 60)) {
+			await tx.insert(t.staffEvents).values({
+				customerId,
+				employeeId: e.id,
+				userId: owner.id,
+				kind: 'enrolled',
+				description: 'Enrolled on a staff plan',
+				effectiveOn: e.enrolledOn,
+			})
+		}
+		const family = [0, 3, 7, 12, 41].flatMap((index, k) => {
+			const e = rows[index]!
+			const spouse = {
+				customerId,
+				employeeId: e.id,
+				firstName: k % 2 ? 'Amaka' : 'Tunde',
+				lastName: e.lastName,
+				relationship: 'spouse' as const,
+				dateOfBirth: '1986-04-12',
+				gender: (k % 2 ? 'female' : 'male') as 'male' | 'female',
+			}
+			const child = {
+				customerId,
+				employeeId: e.id,
+				firstName: 'Tobi',
+				lastName: e.lastName,
+				relationship: 'child' as const,
+				dateOfBirth: `201${k + 2}-09-0${k + 1}`,
+				gender: 'male' as const,
+			}
+			return k === 4 ? [spouse] : [spouse, child]
+		})
+		await tx.insert(t.dependants).values(family)
+		// Two vehicles the business insures, each driven by a member of staff.
+		for (const [index, productId] of [
+			[5, PRODUCT_IDS.thirdParty],
+			[9, PRODUCT_IDS.comprehensive],
+		] as const) {
+			const driver = rows[index]!
+			const car = await policyFor(tx, customerId, productId, 'policy', today, {
+				premium: productId === PRODUCT_IDS.thirdParty ? 15_000 : 185_000,
+				custodianEmployeeId: driver.id,
+				custodianActivatedAt: index === 5 ? new Date() : null,
+			})
+			await tx.insert(t.staffEvents).values({
+				customerId,
+				policyId: car.id,
+				employeeId: driver.id,
+				userId: owner.id,
+				kind: 'custodian_changed',
+				description: `${driver.firstName} ${driver.lastName} named custodian`,
+				effectiveOn: car.coverStart,
+			})
+		}
+	})
+}

@@ -1,0 +1,248 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { z } from 'zod'
+import { RELATIONSHIPS } from '#api/contract/employees.ts'
+import { Field, FormError, NameFields, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
+import { Details, Panel } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { formatDate, formatDateTime } from '#app/lib/greeting.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import type { Route } from './+types/employee'
+import { PersonSchema } from './employees.server.ts'
+import { PersonFields } from './person-fields.tsx'
+
+const BioSchema = PersonSchema.extend({ intent: z.literal('edit') })
+const DependantSchema = z.object({
+	intent: z.literal('add-dependant'),
+	first_name: z.string({ message: 'Enter the first name.' }).trim().min(1, 'Enter the first name.').max(80),
+	last_name: z.string({ message: 'Enter the last name.' }).trim().min(1, 'Enter the last name.').max(80),
+	relationship: z.enum(RELATIONSHIPS, { message: 'Choose spouse or child.' }),
+	date_of_birth: z.iso.date({ message: 'Enter the date of birth like 2015-05-17.' }),
+	gender: z.enum(['male', 'female'], { message: 'Choose male or female.' }),
+})
+const ActionSchema = z.discriminatedUnion('intent', [BioSchema, DependantSchema, z.object({ intent: z.literal('reactivate') })])
+const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
+	spouse: 'Spouse',
+	child: 'Child',
+	parent: 'Parent',
+	sibling: 'Sibling',
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${data && 'employee' in data ? `${data.employee.first_name} ${data.employee.last_name}` : 'Staff member'} · Cover Portal` },
+]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requirePermission(args, 'employees.view')
+	const { data: employee } = await apiFrom(args.context).getEmployee(args.params.employeeId)
+	return { employee, bio: formConstraint(BioSchema), dependant: formConstraint(DependantSchema) }
+}
+
+export async function action(args: Route.ActionArgs) {
+	await requirePermission(args, 'employees.manage')
+	const id = args.params.employeeId
+	const form = await readForm(args.request)
+	const submission = parseWithZod(form, { schema: ActionSchema })
+	const intent = String(form.get('intent'))
+	if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+	const api = apiFrom(args.context)
+	const value = submission.value
+	let message: string
+	try {
+		if (value.intent === 'edit') {
+			const { intent: _i, ...bio } = value
+			message = (await api.editEmployee(id, bio)).message ?? 'Bio updated.'
+		} else if (value.intent === 'add-dependant') {
+			const { intent: _i, ...dependant } = value
+			message = (await api.addDependant(id, dependant)).message ?? 'Dependant added.'
+		} else {
+			message = (await api.reactivateEmployee(id)).message ?? 'Staff member reactivated.'
+		}
+	} catch (error) {
+		const reply = replyWithApiError(submission, error)
+		return data({ intent, ...reply.data }, { status: reply.init?.status ?? 400 })
+	}
+	return redirectWithToast(args.request, `/employees/${id}`, toastFor(200, message))
+}
+
+export default function Employee() {
+	const { employee: e, bio, dependant } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [bioForm, bioFields] = useForm({
+		id: 'bio',
+		lastResult: actionData?.intent === 'edit' ? actionData.result : undefined,
+		defaultValue: {
+			first_name: e.first_name,
+			last_name: e.last_name,
+			email: e.email,
+			phone: e.phone,
+			gender: e.gender,
+			date_of_birth: e.date_of_birth ?? '',
+		},
+		constraint: bio,
+	})
+	const [depForm, depFields] = useForm({
+		id: 'dependant',
+		lastResult: actionData?.intent === 'add-dependant' ? actionData.result : undefined,
+		constraint: dependant,
+	})
+	const leaving = e.leaves_on && e.status !== 'active' && e.status !== 'is_pending'
+	return (
+		<div className="space-y-6">
+			<div className="flex flex-wrap items-center gap-3">
+				<h1 className="text-2xl font-bold">
+					{e.first_name} {e.last_name}
+				</h1>
+				<StatusBadge kind="employee" status={e.status} />
+			</div>
+			{leaving ? (
+				<p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
+					Covered to {formatDate(e.leaves_on!)}.{' '}
+					{e.status.startsWith('to_be') ? `The change takes effect on the day after.` : 'No longer covered.'}
+					{e.replaced_by ? (
+						<>
+							{' '}
+							Replaced by{' '}
+							<Link to={`/employees/${e.replaced_by.id}`} className="underline">
+								{e.replaced_by.name}
+							</Link>
+							.
+						</>
+					) : null}
+				</p>
+			) : e.status === 'is_pending' ? (
+				<p className="rounded-md bg-sky-50 p-3 text-sm text-sky-900" role="status">
+					Cover starts on {formatDate(e.enrolled_on)}.
+				</p>
+			) : null}
+			{leaving ? (
+				<Form method="post">
+					<input type="hidden" name="intent" value="reactivate" />
+					<SubmitButton pendingText="Reactivating…">{e.status.startsWith('to_be') ? 'Cancel the change' : 'Reactivate'}</SubmitButton>
+				</Form>
+			) : null}
+			<Panel id="bio-heading" title="Bio">
+				<Details
+					items={[
+						{ label: 'Date enrolled', value: formatDate(e.enrolled_on) },
+						{ label: 'Total policies', value: e.total_policies },
+					]}
+				/>
+				<Form method="post" className="mt-4 space-y-4" {...getFormProps(bioForm)}>
+					<input type="hidden" name="intent" value="edit" />
+					<FormError id={bioForm.errorId} errors={bioForm.errors} />
+					<PersonFields fields={bioFields} />
+					<SubmitButton pendingText="Saving…">Save bio</SubmitButton>
+				</Form>
+			</Panel>
+			<Panel id="policies-heading" title="Policy records">
+				{e.policies.length ? (
+					<ResponsiveTable caption="Plans and policies" columns={['Policy number', 'Product', 'Role', 'Status', 'Covered to']}>
+						{e.policies.map((p) => (
+							<tr key={`${p.policy_id}-${p.role}`}>
+								<Cell label="Policy number" header>
+									<Link to={`/mycover/${p.policy_id}`} className="text-brand-700 underline">
+										{p.policy_number}
+									</Link>
+								</Cell>
+								<Cell label="Product">{p.product_name}</Cell>
+								<Cell label="Role">{p.role === 'member' ? 'Member of the staff plan' : 'Custodian'}</Cell>
+								<Cell label="Status">
+									<StatusBadge kind="employee" status={p.status} />
+								</Cell>
+								<Cell label="Covered to">{p.ends_on ? formatDate(p.ends_on) : 'Open'}</Cell>
+							</tr>
+						))}
+					</ResponsiveTable>
+				) : (
+					<p className="text-sm text-slate-600">Not on any plan or policy yet.</p>
+				)}
+			</Panel>
+			<Panel id="dependants-heading" title="Dependants">
+				{e.dependants.length ? (
+					<ul className="mb-4 divide-y divide-slate-100">
+						{e.dependants.map((d) => (
+							<li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+								<span>
+									{d.first_name} {d.last_name} · {RELATIONSHIP_LABELS[d.relationship]} · born {formatDate(d.date_of_birth)}
+								</span>
+								<Link to={`/mycover/custodian/remove-dependant/${d.id}`} className="text-sm text-brand-700 underline">
+									Remove
+									<span className="sr-only">
+										{' '}
+										{d.first_name} {d.last_name}
+									</span>
+								</Link>
+							</li>
+						))}
+					</ul>
+				) : (
+					<p className="mb-4 text-sm text-slate-600">No dependants.</p>
+				)}
+				<h3 className="font-semibold">Add a dependant</h3>
+				<p className="text-sm text-slate-600">A spouse and up to four children under 18, within the dependant slots of the staff plan.</p>
+				<Form method="post" className="mt-3 space-y-4" {...getFormProps(depForm)}>
+					<input type="hidden" name="intent" value="add-dependant" />
+					<FormError id={depForm.errorId} errors={depForm.errors} />
+					<NameFields first={depFields.first_name} last={depFields.last_name} />
+					<div className="grid gap-4 sm:grid-cols-3">
+						<Field
+							label="Relationship"
+							id={depFields.relationship.id}
+							errorId={depFields.relationship.errorId}
+							errors={depFields.relationship.errors}
+						>
+							<Select
+								id={depFields.relationship.id}
+								name={depFields.relationship.name}
+								defaultValue={depFields.relationship.initialValue as string | undefined}
+							>
+								<option value="">Choose</option>
+								<option value="spouse">Spouse</option>
+								<option value="child">Child</option>
+							</Select>
+						</Field>
+						<TextField field={depFields.date_of_birth} label="Date of birth" type="date" />
+						<Field label="Gender" id={depFields.gender.id} errorId={depFields.gender.errorId} errors={depFields.gender.errors}>
+							<Select
+								id={depFields.gender.id}
+								name={depFields.gender.name}
+								defaultValue={depFields.gender.initialValue as string | undefined}
+							>
+								<option value="">Choose</option>
+								<option value="female">Female</option>
+								<option value="male">Male</option>
+							</Select>
+						</Field>
+					</div>
+					<SubmitButton pendingText="Adding…">Add dependant</SubmitButton>
+				</Form>
+			</Panel>
+			<Panel id="history-heading" title="History">
+				{e.history.length ? (
+					<ol className="space-y-2 text-sm">
+						{e.history.map((h) => (
+							<li key={h.id}>
+								<time dateTime={h.created_at} className="text-slate-600">
+									{formatDateTime(h.created_at)}
+								</time>{' '}
+								{h.description}
+								{h.effective_on ? <span className="text-slate-600"> (effective {formatDate(h.effective_on)})</span> : null}
+							</li>
+						))}
+					</ol>
+				) : (
+					<p className="text-sm text-slate-600">Nothing yet.</p>
+				)}
+			</Panel>
+			<Link to="/employees" className={buttonClass('secondary')}>
+				Back to employees
+			</Link>
+		</div>
+	)
+}

@@ -1,0 +1,255 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { SearchX, Users } from 'lucide-react'
+import { z } from 'zod'
+import { Dialog } from '#app/components/ui/dialog.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { ErrorList, Field, FormError, Select, SubmitButton, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { formatDate } from '#app/lib/greeting.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import type { Route } from './+types/index'
+import { PersonSchema, loadEmployees } from './employees.server.ts'
+import { employeesQuery } from './query.ts'
+import { PersonFields } from './person-fields.tsx'
+
+const AddSchema = PersonSchema.extend({ plan_id: z.string().optional() })
+
+export const meta: Route.MetaFunction = () => [{ title: 'Employees · Cover Portal' }]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requirePermission(args, 'employees.view')
+	const url = new URL(args.request.url)
+	const api = apiFrom(args.context)
+	const adding = url.searchParams.get('dialog') === 'add'
+	const [{ view, status }, plans] = await Promise.all([
+		loadEmployees(api, url.searchParams),
+		adding ? api.getPolicies().then((r) => r.data.filter((p) => p.kind === 'plan')) : Promise.resolve([]),
+	])
+	return data({ ...view, adding, plans, constraint: formConstraint(AddSchema) }, { status })
+}
+
+export async function action(args: Route.ActionArgs) {
+	await requirePermission(args, 'employees.manage')
+	const submission = parseWithZod(await readForm(args.request), { schema: AddSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const { plan_id, ...person } = submission.value
+	let created
+	try {
+		created = await apiFrom(args.context).createEmployee({ ...person, plan_ids: plan_id ? [plan_id] : [] })
+	} catch (error) {
+		return replyWithApiError(submission, error)
+	}
+	return redirectWithToast(args.request, `/employees/${created.data.id}`, toastFor(201, created.message ?? 'Staff member added.'))
+}
+
+const STATUS_FILTERS = [
+	{ value: 'active', label: 'Active' },
+	{ value: 'pending', label: 'Pending (joining or leaving)' },
+	{ value: 'terminated', label: 'Terminated or deactivated' },
+]
+const SORTS = [
+	{ value: 'name', label: 'Name' },
+	{ value: 'enrolled', label: 'Newest enrolled' },
+	{ value: 'email', label: 'Email address' },
+]
+
+export default function Employees() {
+	const { filters, from, items, next_cursor, total, errors, adding, plans, constraint } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm<z.input<typeof AddSchema>>({
+		id: 'add-employee',
+		lastResult: actionData?.result,
+		constraint,
+		shouldRevalidate: 'onBlur',
+	})
+	const filtered = Boolean(filters.q || filters.status)
+	const query = employeesQuery(filters)
+	const closeTo = `/employees${query ? `?${query}` : ''}`
+	const withDialog = `/employees?${query ? `${query}&` : ''}dialog=add`
+	const { q: _q, status: _s, sort: _o, ...rest } = errors
+	return (
+		<div className="space-y-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Employees</h1>
+				<div className="flex flex-wrap gap-2">
+					<Link to={withDialog} className={buttonClass('primary')} preventScrollReset>
+						Add staff member
+					</Link>
+					<Link to="/import-staff" className={buttonClass('secondary')}>
+						Import staff list
+					</Link>
+					<Link to="/employees/remove-staff" className={buttonClass('secondary')}>
+						Remove staff
+					</Link>
+					<Link to="/employees/deactivate" className={buttonClass('secondary')}>
+						Deactivate staff
+					</Link>
+					<a href={`/employees.csv${query ? `?${query}` : ''}`} download className={buttonClass('secondary')}>
+						Export CSV
+					</a>
+				</div>
+			</div>
+			<section aria-labelledby="staff-heading" className={panelClass}>
+				<h2 id="staff-heading" className="sr-only">
+					Staff
+				</h2>
+				<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Search and filter the staff">
+					<div className="min-w-56 flex-[2] space-y-1">
+						<label htmlFor="staff-q" className="block text-sm font-medium text-slate-800">
+							Search
+						</label>
+						<TextInput id="staff-q" type="search" name="q" defaultValue={filters.q} placeholder="Name, email or phone" />
+						<ErrorList errors={errors.q ? [errors.q] : null} />
+					</div>
+					<div className="min-w-40 flex-1 space-y-1">
+						<label htmlFor="staff-status" className="block text-sm font-medium text-slate-800">
+							Status
+						</label>
+						<Select id="staff-status" name="status" defaultValue={filters.status}>
+							<option value="">All staff</option>
+							{STATUS_FILTERS.map((o) => (
+								<option key={o.value} value={o.value}>
+									{o.label}
+								</option>
+							))}
+						</Select>
+						<ErrorList errors={errors.status ? [errors.status] : null} />
+					</div>
+					<div className="min-w-40 flex-1 space-y-1">
+						<label htmlFor="staff-sort" className="block text-sm font-medium text-slate-800">
+							Sort by
+						</label>
+						<Select id="staff-sort" name="sort" defaultValue={filters.sort}>
+							{SORTS.map((o) => (
+								<option key={o.value} value={o.value}>
+									{o.label}
+								</option>
+							))}
+						</Select>
+					</div>
+					<div className="flex gap-2">
+						<button type="submit" className={buttonClass('primary')}>
+							Search
+						</button>
+						{filtered ? (
+							<Link to="/employees" className={buttonClass('secondary')}>
+								Clear
+							</Link>
+						) : null}
+					</div>
+				</Form>
+				<FormError errors={Object.values(rest)} />
+				{items.length === 0 ? (
+					Object.keys(errors).length ? null : filtered ? (
+						<EmptyState
+							icon={SearchX}
+							title="No staff match this search."
+							action={
+								<Link to="/employees" className={buttonClass('secondary')}>
+									Clear the search
+								</Link>
+							}
+						/>
+					) : (
+						<EmptyState
+							icon={Users}
+							title="No staff yet. Add a member of staff or import your staff list."
+							action={
+								<Link to="/import-staff" className={buttonClass('primary')}>
+									Import staff list
+								</Link>
+							}
+						/>
+					)
+				) : (
+					<>
+						<ResponsiveTable
+							caption={`Staff, rows ${from} to ${from + items.length - 1} of ${total > 1_000 ? 'over 1,000' : total}`}
+							columns={['S/N', 'Name', 'Email Address', 'Phone Number', 'Date enrolled', 'Total policies', 'Status', 'Details']}
+						>
+							{items.map((e, i) => (
+								<tr key={e.id}>
+									<Cell label="S/N">{from + i}</Cell>
+									<Cell label="Name" header>
+										{e.first_name} {e.last_name}
+									</Cell>
+									<Cell label="Email Address" className="break-all">
+										{e.email}
+									</Cell>
+									<Cell label="Phone Number" className="whitespace-nowrap">
+										{e.phone}
+									</Cell>
+									<Cell label="Date enrolled" className="whitespace-nowrap">
+										{formatDate(e.enrolled_on)}
+									</Cell>
+									<Cell label="Total policies">{e.total_policies}</Cell>
+									<Cell label="Status">
+										<StatusBadge kind="employee" status={e.status} />
+										{e.leaves_on && (e.status.startsWith('to_be') || e.status.startsWith('is_')) ? (
+											<span className="mt-1 block text-xs text-slate-600">Covered to {formatDate(e.leaves_on)}</span>
+										) : null}
+									</Cell>
+									<Cell label="Details">
+										<Link to={`/employees/${e.id}`} className="font-medium text-brand-700 underline">
+											View
+											<span className="sr-only">
+												{' '}
+												{e.first_name} {e.last_name}
+											</span>
+										</Link>
+									</Cell>
+								</tr>
+							))}
+						</ResponsiveTable>
+						<p className="mt-3 text-sm text-slate-600">
+							{total > 1_000 ? 'Over 1,000' : total} {total === 1 ? 'member of staff' : 'staff'}
+						</p>
+						<nav aria-label="Pages of the staff" className="mt-4 flex gap-3 text-sm">
+							{from > 1 ? (
+								<Link to={closeTo} className="text-brand-700 underline">
+									First page
+								</Link>
+							) : null}
+							{next_cursor ? (
+								<Link
+									to={`/employees?${employeesQuery(filters, { cursor: next_cursor, from: from + items.length })}`}
+									className="text-brand-700 underline"
+								>
+									Next page
+								</Link>
+							) : null}
+						</nav>
+					</>
+				)}
+			</section>
+			{adding ? (
+				<Dialog title="Add a member of staff" closeTo={closeTo}>
+					<Form method="post" className="space-y-4" {...getFormProps(form)}>
+						<FormError id={form.errorId} errors={form.errors} />
+						<PersonFields fields={fields} />
+						{plans.length ? (
+							<Field label="Staff plan (optional)" id={fields.plan_id.id} errorId={fields.plan_id.errorId} errors={fields.plan_id.errors}>
+								<Select id={fields.plan_id.id} name={fields.plan_id.name} defaultValue={fields.plan_id.initialValue as string | undefined}>
+									<option value="">Not on a plan yet</option>
+									{plans.map((p) => (
+										<option key={p.id} value={p.id}>
+											{p.product_name} ({p.policy_number})
+										</option>
+									))}
+								</Select>
+							</Field>
+						) : null}
+						<SubmitButton pendingText="Adding…">Add staff member</SubmitButton>
+					</Form>
+				</Dialog>
+			) : null}
+		</div>
+	)
+}

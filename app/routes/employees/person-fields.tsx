@@ -1,0 +1,40 @@
+import type { getInputProps } from '@conform-to/react'
+import { Field, NameFields, Select, TextField, inputProps } from '#app/components/ui/form.tsx'
+import { PhoneInput } from '#app/components/ui/inputs.tsx'
+
+type FieldMeta = Parameters<typeof getInputProps>[0]
+type PersonFieldMetas = {
+	first_name: FieldMeta
+	last_name: FieldMeta
+	email: FieldMeta
+	phone: FieldMeta
+	gender: FieldMeta
+	date_of_birth: FieldMeta
+}
+
+/** A person's details: the add, edit, replace and custodian forms all ask the same. */
+export function PersonFields({ fields, dateOfBirthHint }: { fields: PersonFieldMetas; dateOfBirthHint?: string }) {
+	return (
+		<>
+			<NameFields first={fields.first_name} last={fields.last_name} />
+			<TextField field={fields.email} label="Email address" type="email" autoComplete="off" />
+			<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+				<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
+			</Field>
+			<Field label="Gender" id={fields.gender.id} errorId={fields.gender.errorId} errors={fields.gender.errors}>
+				<Select
+					id={fields.gender.id}
+					name={fields.gender.name}
+					defaultValue={fields.gender.initialValue as string | undefined}
+					aria-invalid={fields.gender.errors ? true : undefined}
+					aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}
+				>
+					<option value="">Choose</option>
+					<option value="female">Female</option>
+					<option value="male">Male</option>
+				</Select>
+			</Field>
+			<TextField field={fields.date_of_birth} label="Date of birth (optional)" type="date" hint={dateOfBirthHint} />
+		</>
+	)
+}
