@@ -1,3 +1,4 @@
+import type { PolicyStatusFilter } from '#api/contract/statuses.ts'
 import type { RouterContextProvider } from 'react-router'
 import type { ActivitiesResponse, PermissionsResponse, Todo } from '#api/contract/activities.ts'
 import type {
@@ -137,7 +138,7 @@ export function insurerCalls(client: ApiClient) {
 		/** The quote's fields as typed, how to pay and the idempotency key: the API prices and buys. */
 		buy: (body: { product_id: string; payment_option: string; idempotency_key: string } & Record<string, string>) =>
 			post<Out<typeof PurchaseResult>>('/purchases', body),
-		getPolicies: () => get<Array<Out<typeof Policy>>>('/policies', undefined, false),
+		getPolicies: (query: { status?: PolicyStatusFilter } = {}) => get<Array<Out<typeof Policy>>>('/policies', query, false),
 		getPolicy: (id: string) => get<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}`, undefined, false),
 		/** Multipart: the activation fields and files as the browser sent them. */
 		activatePolicy: (id: string, form: FormData) => post<Out<typeof Policy>>(`/policies/${encodeURIComponent(id)}/activate`, form),
