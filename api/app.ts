@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev.ts'
 import { documentRoutes } from './routes/documents.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
+import { planRoutes } from './routes/plans.ts'
 import { policyRoutes } from './routes/policies.ts'
 import { productRoutes } from './routes/products.ts'
 import { purchaseRoutes } from './routes/purchases.ts'
@@ -58,6 +59,7 @@ export const routes = [
 	...purchaseRoutes,
 	...batchRoutes,
 	...policyRoutes,
+	...planRoutes,
 	...documentRoutes,
 	...devRoutes,
 ]
