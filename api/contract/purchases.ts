@@ -75,6 +75,10 @@ export const Policy = z.object({
 	next_billing_date: z.string().nullable(),
 	activated_at: z.string().nullable(),
 	created_at: z.string(),
+	/** Whether it may end today (a staff plan, monthly cover) rather than only at the end of its period. */
+	ends_at_once: z.boolean(),
+	/** The first day of its next period: when a change booked for the period's end holds. */
+	next_period_start: z.string(),
 })
 export type Policy = z.infer<typeof Policy>
 

@@ -141,6 +141,10 @@ export function matchesStatus(flags: PolicyFlags, status: StatusFilter) {
 	return flag[status]
 }
 
+/** Whether cover may end today rather than at the end of its period (docs/decisions/081-removing-policies.md). */
+export const canEndAtOnce = (policy: { kind: 'policy' | 'plan'; period: string | null }) =>
+	policy.kind === 'plan' || policy.period === 'monthly'
+
 // Effective dates (docs/decisions/079-effective-dates.md): the one place that says when a change holds.
 
 export type Change =

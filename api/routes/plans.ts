@@ -28,6 +28,7 @@ import {
 	membersOf,
 	migrateMembers,
 	planActivities,
+	readRemovalList,
 	removePolicy,
 } from '../services/plans.ts'
 import { findPolicy, liveEvents, serializePolicy } from '../services/purchases.ts'
@@ -152,6 +153,30 @@ export const planRoutes = [
 		handler: async ({ params, body, auth, deps }) => {
 			const preview = await batchRemoval(deps, auth, params.id, body)
 			return { data: preview, message: body.confirm ? `${preview.members.length} leaving on ${preview.effective_on}.` : undefined }
+		},
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/policies/:id/batch-removal/list',
+		summary:
+			'Read an uploaded list of members to remove (multipart/form-data, `file`: CSV or XLSX, 5 MB at most): its emails and phone numbers, in order, to send to POST /policies/{id}/batch-removal as identifiers. Nothing changes',
+		tag: 'plans',
+		auth: 'user',
+		permission: 'plans.manage',
+		params: IdParams,
+		multipart: { schema: z.object({ file: z.file().describe('CSV or XLSX: one email or phone number a row, in any column') }) },
+		response: z.object({ identifiers: z.array(z.string()) }),
+		handler: async ({ params, auth, deps, c }) => {
+			await findPolicy(deps.db, auth.customerId, params.id)
+			const readForm = async () => {
+				if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return null
+				try {
+					return await c.req.formData()
+				} catch {
+					return null
+				}
+			}
+			return { data: await readRemovalList(readForm) }
 		},
 	}),
 	defineRoute({

@@ -19,12 +19,15 @@ import { hospitals, policies, policyEvents, staff, users } from '../db/schema.ts
 import { phoneFromCell } from '../domain/batch/staff.ts'
 import { findProduct, productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
-import { type Change, effectiveDate, memberState, policyState, transition } from '../domain/policy-state.ts'
+import { type Change, canEndAtOnce, effectiveDate, memberState, policyState, transition } from '../domain/policy-state.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
+import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
+import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
+import { FILE_SIZE_MESSAGE } from './batch.ts'
 import { findPolicy, liveEvents } from './purchases.ts'
 
 type PolicyRow = typeof policies.$inferSelect
@@ -158,9 +161,6 @@ export async function membersOf(deps: Deps, auth: AuthUser, id: string) {
 	const members = await planMembers(deps.db, auth.customerId, policy, lagosDate(deps.now()))
 	return { members, slots: policy.slots, monthly_rate: policy.monthlyRate }
 }
-
-/** Whether cover may end today rather than at the end of its period (docs/decisions/081-removing-policies.md). */
-export const canEndAtOnce = (policy: Pick<PolicyRow, 'kind' | 'period'>) => policy.kind === 'plan' || policy.period === 'monthly'
 
 const ENDED_WORD = { deactivate: 'deactivated', terminate: 'removed' } as const
 
@@ -435,3 +435,23 @@ export async function listHospitals(db: Db, query: z.output<typeof HospitalsQuer
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * The entries of an uploaded list of members to remove, read off the request thread by the staff list's
+ * reader (CSV or XLSX): every non-empty cell that looks like an email or a phone number, in order, each
+ * with its row. A header row ('email', 'phone') is passed over.
+ */
+export async function readRemovalList(readForm: () => Promise<FormData | null>) {
+	const form = await readForm()
+	const file = form?.get('file')
+	if (!(file instanceof File) || file.size === 0)
+		throw fieldError(400, 'file', 'Upload the list: a CSV or XLSX file of emails or phone numbers.')
+	if (file.size > UPLOAD_MAX_BYTES) throw fieldError(400, 'file', FILE_SIZE_MESSAGE)
+	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()))
+	if ('message' in read) throw new ApiError(read.status, read.message, [{ path: 'file', message: read.message }])
+	const identifiers = read.rows
+		.flatMap((r) => r.cells.map((c) => c.trim()).filter((c) => c.includes('@') || /^\+?\d[\d\s-]{6,}$/.test(c)))
+		.slice(0, 1_000)
+	if (!identifiers.length) throw fieldError(400, 'file', 'The list has no emails or phone numbers: one a row, in any column.')
+	return { identifiers }
+}

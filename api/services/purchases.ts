@@ -9,7 +9,7 @@ import { customers, payments, policies, policyEvents, purchases, users } from '.
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { gatewayPremiumTransfer, premiumTransfer } from '../domain/ledger.ts'
 import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber } from '../domain/policies.ts'
-import { type PolicyEventFact, matchesStatus, policyFlags, type StatusFilter } from '../domain/policy-state.ts'
+import { canEndAtOnce, effectiveDate, type PolicyEventFact, matchesStatus, policyFlags, type StatusFilter } from '../domain/policy-state.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
@@ -282,6 +282,8 @@ export function serializePolicy(
 		next_billing_date: policy.nextBillingDate,
 		activated_at: policy.activatedAt?.toISOString() ?? null,
 		created_at: policy.createdAt.toISOString(),
+		ends_at_once: canEndAtOnce(policy),
+		next_period_start: effectiveDate({ kind: 'period_end' }, policy, lagosDate(now)),
 	}
 }
 

@@ -1,3 +1,16 @@
+import type {
+	BatchRemovalBody,
+	BatchRemovalPreview,
+	HospitalsResponse,
+	MembersResponse,
+	MigrationBody,
+	MigrationPreview,
+	PeriodBody,
+	PlanActivity,
+	PlanChangeBody,
+	PlanChangePreview,
+	RemoveBody,
+} from '#api/contract/plans.ts'
 import type { PolicyStatusFilter } from '#api/contract/statuses.ts'
 import type { RouterContextProvider } from 'react-router'
 import type { ActivitiesResponse, PermissionsResponse, Todo } from '#api/contract/activities.ts'
@@ -151,6 +164,25 @@ export function insurerCalls(client: ApiClient) {
 		getBatch: (id: string) => get<Out<typeof StaffBatch>>(`/purchases/batch/${encodeURIComponent(id)}`, undefined, false),
 		buyBatch: (body: In<typeof BatchBuyBody>) => post<Out<typeof BatchPurchaseResult>>('/purchases/batch', body),
 		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
+		// Managing a plan (issue 14).
+		getPlanActivities: (id: string) =>
+			get<Array<Out<typeof PlanActivity>>>(`/policies/${encodeURIComponent(id)}/activities`, undefined, false),
+		getPlanMembers: (id: string) => get<Out<typeof MembersResponse>>(`/policies/${encodeURIComponent(id)}/members`, undefined, false),
+		removePolicy: (id: string, body: In<typeof RemoveBody>) =>
+			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/remove`, body),
+		changePeriod: (id: string, body: In<typeof PeriodBody>) =>
+			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/period`, body),
+		changePlan: (id: string, body: In<typeof PlanChangeBody>) =>
+			post<Out<typeof PlanChangePreview>>(`/policies/${encodeURIComponent(id)}/plan-change`, body),
+		migrateMembers: (id: string, body: In<typeof MigrationBody>) =>
+			post<Out<typeof MigrationPreview>>(`/policies/${encodeURIComponent(id)}/migration`, body),
+		batchRemoval: (id: string, body: In<typeof BatchRemovalBody>) =>
+			post<Out<typeof BatchRemovalPreview>>(`/policies/${encodeURIComponent(id)}/batch-removal`, body),
+		/** Multipart: the uploaded list of members to remove; the API reads its emails and phone numbers. */
+		readRemovalList: (id: string, form: FormData) =>
+			post<{ identifiers: string[] }>(`/policies/${encodeURIComponent(id)}/batch-removal/list`, form),
+		getHospitals: (query: { type?: string; state?: string; lga?: string; q?: string; page?: number; page_size?: number }) =>
+			get<Out<typeof HospitalsResponse>>('/hospitals', query, false),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(
 				'/dev/outbox',
