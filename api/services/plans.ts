@@ -280,13 +280,7 @@ export async function migrateMembers(
 	const chosen = members.filter((m) => body.member_ids.includes(m.id) && m.state === 'active')
 	if (chosen.length !== new Set(body.member_ids).size) throw fieldError(400, 'member_ids', MEMBER_MISSING)
 	const targetMembers = await planMembers(deps.db, auth.customerId, target.policy, today)
-	if (targetMembers.length + chosen.length > (target.policy.slots ?? 0)) {
-		throw fieldError(
-			400,
-			'to_policy_id',
-			`${target.policy.policyNumber} covers up to ${target.policy.slots} staff and has ${targetMembers.length}: add slots to it first (edit plan).`,
-		)
-	}
+	// Members moved in count on the target plan from the day they move, even past its slots: it is billed by member (decision 082).
 	const effectiveOn = effectiveDate({ kind: 'member_migration' }, policy, today)
 	const preview = {
 		members: chosen.map((m) => ({

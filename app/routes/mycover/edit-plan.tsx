@@ -61,8 +61,6 @@ export default function EditPlan() {
 		lastResult: actionData?.result,
 		constraint,
 		defaultValue: { product_id: String(policy.product_id), slots: String(policy.slots ?? 1) },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: EditPlanSchema }),
-		shouldRevalidate: 'onBlur',
 	})
 	return (
 		<>

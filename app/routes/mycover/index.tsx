@@ -161,9 +161,11 @@ export default function MyCover() {
 function StatusFilter({ status }: { status: string | null }) {
 	return (
 		<Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filter your cover by status">
-			<label className="text-sm">
-				<span className="block font-medium">Status</span>
-				<select name="status" defaultValue={status ?? ''} className="mt-1 rounded-lg border border-slate-300 px-3 py-2">
+			<div className="text-sm">
+				<label htmlFor="status-filter" className="block font-medium">
+					Status
+				</label>
+				<select id="status-filter" name="status" defaultValue={status ?? ''} className="mt-1 rounded-lg border border-slate-300 px-3 py-2">
 					<option value="">All</option>
 					{statusOptions('policy_filter').map((o) => (
 						<option key={o.value} value={o.value}>
@@ -171,7 +173,7 @@ function StatusFilter({ status }: { status: string | null }) {
 						</option>
 					))}
 				</select>
-			</label>
+			</div>
 			<button type="submit" className={buttonClass('secondary')}>
 				Filter
 			</button>

@@ -147,19 +147,33 @@ export default function PlanInformation() {
 						</p>
 					) : null}
 					<Form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Search the hospital list">
-						<label className="text-sm">
-							<span className="block font-medium">Type</span>
-							<select name="type" defaultValue={filters.type} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2">
+						<div className="text-sm">
+							<label htmlFor="hospital-type" className="block font-medium">
+								Type
+							</label>
+							<select
+								id="hospital-type"
+								name="type"
+								defaultValue={filters.type}
+								className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+							>
 								{(['all', ...HOSPITAL_TYPES] as const).map((t) => (
 									<option key={t} value={t}>
 										{TYPE_LABELS[t]}
 									</option>
 								))}
 							</select>
-						</label>
-						<label className="text-sm">
-							<span className="block font-medium">State</span>
-							<select name="state" defaultValue={filters.state ?? ''} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2">
+						</div>
+						<div className="text-sm">
+							<label htmlFor="hospital-state" className="block font-medium">
+								State
+							</label>
+							<select
+								id="hospital-state"
+								name="state"
+								defaultValue={filters.state ?? ''}
+								className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+							>
 								<option value="">All states</option>
 								{states.map((s) => (
 									<option key={s.state} value={s.state}>
@@ -167,10 +181,17 @@ export default function PlanInformation() {
 									</option>
 								))}
 							</select>
-						</label>
-						<label className="text-sm">
-							<span className="block font-medium">LGA</span>
-							<select name="lga" defaultValue={filters.lga ?? ''} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2">
+						</div>
+						<div className="text-sm">
+							<label htmlFor="hospital-lga" className="block font-medium">
+								LGA
+							</label>
+							<select
+								id="hospital-lga"
+								name="lga"
+								defaultValue={filters.lga ?? ''}
+								className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+							>
 								<option value="">{filters.state ? 'All LGAs' : 'Choose a state first'}</option>
 								{lgas.map((l) => (
 									<option key={l} value={l}>
@@ -178,17 +199,20 @@ export default function PlanInformation() {
 									</option>
 								))}
 							</select>
-						</label>
-						<label className="text-sm">
-							<span className="block font-medium">Name or address</span>
+						</div>
+						<div className="text-sm">
+							<label htmlFor="hospital-q" className="block font-medium">
+								Name or address
+							</label>
 							<input
 								type="search"
+								id="hospital-q"
 								name="q"
 								defaultValue={filters.q ?? ''}
 								maxLength={100}
 								className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
 							/>
-						</label>
+						</div>
 						<button type="submit" className="self-end rounded-md bg-brand-700 px-4 py-2 font-semibold text-white min-h-11">
 							Search
 						</button>
