@@ -39,6 +39,15 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ policyId }) => `/mycover/${policyId}/activate`, needs: 'plans.manage' },
 	{ path: ({ planId }) => `/mycover/${planId}`, needs: 'plans.view' },
 	{ path: ({ planId }) => `/mycover/${planId}/activate-staff`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/plan-information`, needs: 'plans.view' },
+	{ path: ({ policyId }) => `/mycover/${policyId}/plan-information`, needs: 'plans.view' },
+	{ path: ({ planId }) => `/mycover/${planId}/remove-policies`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/edit-period-of-cover`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/edit-plan`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/migration-list`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/plan-migration`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/batch-removal`, needs: 'plans.manage' },
+	{ path: () => '/mycover?status=pending', needs: 'plans.view' },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'

@@ -26,9 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
 	const { api, policy } = await loadForManaging(args)
 	const { members, to } = choice(new URL(args.request.url).searchParams)
 	const back = `/mycover/${policy.id}/migration-list?${new URLSearchParams([...members.map((m) => ['member', m]), ['to', to]])}`
-	if (!to || !members.length) {
-		return data({ policy, back, preview: null, problem: 'Choose the plan to move them to and at least one member.' }, { status: 400 })
-	}
+	// Opened without a choice (a bookmark, a link): the page says what to choose, as any page would.
+	if (!to || !members.length) return { policy, back, preview: null, problem: 'Choose the plan to move them to and at least one member.' }
 	try {
 		const preview = (await api.migrateMembers(policy.id, { to_policy_id: to, member_ids: members })).data
 		return { policy, back, preview, problem: null }
