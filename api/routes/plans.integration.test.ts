@@ -134,6 +134,22 @@ describeApi('managing a plan', () => {
 		expect(log).toHaveLength(1)
 	})
 
+	test('an uploaded list of members to remove is read for its emails and phone numbers; nothing changes', async () => {
+		const list = ['email,note', 'ada@eze-foods.ng,leaving', '08031234567,', 'no one here,'].join('\r\n')
+		const read = await upload(owner.token, `/policies/${planA}/batch-removal/list`, { file: csvFile(list) })
+		expect(read).toEqual({ status: 200, body: { data: { identifiers: ['ada@eze-foods.ng', '08031234567'] } } })
+		const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'list.csv')
+		expect(await upload(owner.token, `/policies/${planA}/batch-removal/list`, { file: png })).toMatchObject({
+			status: 400,
+			body: { errors: [{ path: 'file' }] },
+		})
+		expect(await upload(owner.token, `/policies/${planA}/batch-removal/list`, { note: 'no file' })).toMatchObject({ status: 400 })
+		expect(await upload(viewerToken, `/policies/${planA}/batch-removal/list`, { file: csvFile(list) })).toMatchObject({ status: 403 })
+		expect(await upload(other.token, `/policies/${planA}/batch-removal/list`, { file: csvFile(list) })).toMatchObject({ status: 404 })
+		const anonymous = await ctx.api.request(`/api/v1/policies/${planA}/batch-removal/list`, { method: 'POST' })
+		expect(anonymous.status).toBe(401)
+	})
+
 	test('migration: preview of who moves and both monthly costs; confirmed, members move on the 1st of next month', async () => {
 		const members = (await ctx.call('GET', `/policies/${planA}/members`, { token: owner.token })).body.data.members
 		const mover = members.find((m: { state: string }) => m.state === 'active')
