@@ -216,7 +216,7 @@ export async function changePlan(
 	const { policy, today, state } = await policyWithState(deps, auth, id, { plan: true })
 	if (state !== 'active') throw new ApiError(409, 'Only an active staff plan can be changed.')
 	const product = findProduct(body.product_id)
-	if (!product || product.category !== 'health' || !product.plan_types?.includes('standard') || !monthlyRateOf(product.id)) {
+	if (product?.category !== 'health' || !product.plan_types?.includes('standard') || !monthlyRateOf(product.id)) {
 		throw fieldError(400, 'product_id', 'Choose a health plan offered for staff.')
 	}
 	const members = await planMembers(deps.db, auth.customerId, policy, today)
@@ -338,7 +338,7 @@ export async function batchRemoval(
 	const errors: Array<{ row: number; value: string; message: string }> = []
 	for (const memberId of body.member_ids) {
 		const member = members.find((m) => m.id === memberId)
-		if (!member || member.state !== 'active') throw fieldError(400, 'member_ids', MEMBER_MISSING)
+		if (member?.state !== 'active') throw fieldError(400, 'member_ids', MEMBER_MISSING)
 		chosen.set(member.id, member)
 	}
 	body.identifiers.forEach((raw, index) => {
