@@ -21,6 +21,7 @@ import { documentRoutes } from './routes/documents.ts'
 import { employeeRoutes } from './routes/employees.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
+import { planRoutes } from './routes/plans.ts'
 import { policyRoutes } from './routes/policies.ts'
 import { productRoutes } from './routes/products.ts'
 import { purchaseRoutes } from './routes/purchases.ts'
@@ -65,6 +66,7 @@ export const routes = [
 	...batchRoutes,
 	...employeeRoutes,
 	...policyRoutes,
+	...planRoutes,
 	...documentRoutes,
 	...devRoutes,
 ]

@@ -4,6 +4,7 @@ import { createCacRegistry } from './cac/index.ts'
 import { openDatabase } from './db/client.ts'
 import type { Deps } from './deps.ts'
 import { seedDemoStaff } from './db/seed/demo-staff.ts'
+import { seedDemoPlans } from './db/seed/demo-plans.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -26,6 +27,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 	if (database.kind === 'pglite') {
 		await seedDemoAccounts(database.db)
 		await seedDemoStaff(database.db, 'business@example.com')
+		await seedDemoPlans(database.db, 'business@example.com')
 	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {

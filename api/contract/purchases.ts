@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CATEGORIES } from './catalogue.ts'
 import { Quote } from './quotes.ts'
+import { POLICY_STATES, POLICY_STATUS_FILTERS } from './statuses.ts'
 import { IdempotencyKey } from './wallet.ts'
 
 export const PAYMENT_OPTIONS = ['wallet', 'gateway'] as const
@@ -30,6 +31,10 @@ export const ProductParams = z.object({
 
 export const IdParams = z.object({ id: z.uuid({ error: 'We could not find that policy.' }) })
 
+export const PoliciesQuery = z.object({
+	status: z.enum(POLICY_STATUS_FILTERS, { error: `Choose a status: ${POLICY_STATUS_FILTERS.join(', ')}.` }).optional(),
+})
+
 export const DocumentParams = z.object({ id: z.uuid({ error: 'We could not find that document.' }) })
 
 const StatusFlags = {
@@ -42,6 +47,8 @@ const StatusFlags = {
 	to_be_deactivated: z.boolean(),
 	to_be_removed: z.boolean(),
 	active: z.boolean(),
+	/** Own-damage auto cover whose activation details arrived, waiting for its pre-inspection's approval. */
+	awaiting_inspection: z.boolean(),
 }
 
 export const Policy = z.object({
@@ -54,6 +61,8 @@ export const Policy = z.object({
 	category: z.enum(CATEGORIES),
 	provider: z.string(),
 	status: z.enum(['pending', 'active']),
+	/** Where it stands today, computed from its stored facts (docs/decisions/078-policy-state.md). */
+	state: z.enum(POLICY_STATES),
 	...StatusFlags,
 	premium: z.number().int(),
 	period: z.string().nullable(),
@@ -66,6 +75,10 @@ export const Policy = z.object({
 	next_billing_date: z.string().nullable(),
 	activated_at: z.string().nullable(),
 	created_at: z.string(),
+	/** Whether it may end today (a staff plan, monthly cover) rather than only at the end of its period. */
+	ends_at_once: z.boolean(),
+	/** The first day of its next period: when a change booked for the period's end holds. */
+	next_period_start: z.string(),
 })
 export type Policy = z.infer<typeof Policy>
 

@@ -7,3 +7,34 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed', 'cancelled'] as const
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+
+/** A policy's state, computed from its stored facts (api/domain/policy-state.ts, docs/decisions/078-policy-state.md). */
+export const POLICY_STATES = [
+	'pending',
+	'active',
+	'paused',
+	'to_be_deactivated',
+	'deactivated',
+	'to_be_terminated',
+	'terminated',
+	'expired',
+] as const
+export type PolicyState = (typeof POLICY_STATES)[number]
+
+/** The `status` query of /mycover and GET /policies (spec section 4): each reads one flag. */
+export const POLICY_STATUS_FILTERS = [
+	'pending',
+	'active',
+	'paused',
+	'expired',
+	'deactivated',
+	'terminated',
+	'to_be_deactivated',
+	'to_be_terminated',
+	'to_be_removed',
+] as const
+export type PolicyStatusFilter = (typeof POLICY_STATUS_FILTERS)[number]
+
+/** A member of a staff plan (api/domain/policy-state.ts memberState). */
+export const MEMBER_STATES = ['active', 'to_be_removed', 'moving', 'removed', 'moved'] as const
+export type MemberState = (typeof MEMBER_STATES)[number]

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { productById } from './catalogue/index.ts'
-import { addMonths, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber, statusFlags } from './policies.ts'
+import { addMonths, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber } from './policies.ts'
 
 test('policy numbers name the line, the year and a six-digit sequence', () => {
 	expect(policyNumber('auto', 2026, 123)).toBe('CP-AUTO-2026-000123')
@@ -28,14 +28,4 @@ test('a business standard health plan is a subscription; the rest are policies',
 	expect(initialStatus(productById(41), 'policy')).toBe('active')
 	// A staff plan waits for its activation sheet (docs/decisions/016-batch-upload.md).
 	expect(initialStatus(productById(32), 'plan')).toBe('pending')
-})
-
-test('status flags', () => {
-	expect(statusFlags({ status: 'active', coverEnd: '2026-05-01' }, '2026-05-01')).toMatchObject({
-		active: true,
-		is_expired: false,
-		is_pending: false,
-	})
-	expect(statusFlags({ status: 'active', coverEnd: '2026-05-01' }, '2026-05-02')).toMatchObject({ active: false, is_expired: true })
-	expect(statusFlags({ status: 'pending', coverEnd: '2026-05-01' }, '2026-04-01')).toMatchObject({ active: false, is_pending: true })
 })

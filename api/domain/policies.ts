@@ -44,20 +44,3 @@ export function isStaffPlan(customerKind: 'business' | 'individual', product: Pr
  * otherwise. A staff plan always waits for its activation sheet: its staff's dates of birth.
  */
 export const initialStatus = (product: Product, kind: 'policy' | 'plan') => (kind === 'plan' || product.activation ? 'pending' : 'active')
-
-/** Spec section 3's flags; section 4: active is not pending, not deactivated and not expired. */
-export function statusFlags(policy: { status: 'pending' | 'active'; coverEnd: string }, today: string) {
-	const isPending = policy.status === 'pending'
-	const isExpired = policy.coverEnd < today
-	return {
-		is_pending: isPending,
-		is_expired: isExpired,
-		is_terminated: false,
-		is_deactivated: false,
-		is_paused: false,
-		to_be_terminated: false,
-		to_be_deactivated: false,
-		to_be_removed: false,
-		active: !isPending && !isExpired,
-	}
-}

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { DocumentParams, IdParams, Policy, PolicyDetail } from '../contract/purchases.ts'
+import { DocumentParams, IdParams, PoliciesQuery, Policy, PolicyDetail } from '../contract/purchases.ts'
 import type { Quote } from '../contract/quotes.ts'
 import { defineDownload, defineRoute } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
-import { findPolicy, listPolicies, serializePolicy } from '../services/purchases.ts'
+import { findPolicy, listPolicies, liveEvents, serializePolicy } from '../services/purchases.ts'
 import { staffCount, staffSheet } from '../services/batch.ts'
 import { certificatePdf } from '../services/documents.ts'
 
@@ -41,12 +41,14 @@ export const policyRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/policies',
-		summary: "The business's policies and staff plans, newest first, with the spec's status flags",
+		summary:
+			"The business's policies and staff plans, newest first, with the spec's status flags; `status` keeps those whose flag holds (pending, active, paused, expired, deactivated, terminated, to_be_deactivated, to_be_terminated, to_be_removed)",
 		tag: 'policies',
 		auth: 'user',
 		permission: 'plans.view',
+		query: PoliciesQuery,
 		response: z.array(Policy),
-		handler: async ({ auth, deps }) => ({ data: await listPolicies(deps.db, auth.customerId, deps.now()) }),
+		handler: async ({ auth, deps, query }) => ({ data: await listPolicies(deps.db, auth.customerId, deps.now(), query.status) }),
 	}),
 	defineRoute({
 		method: 'get',
@@ -59,9 +61,10 @@ export const policyRoutes = [
 		response: PolicyDetail,
 		handler: async ({ params, auth, deps }) => {
 			const { policy, purchase, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
+			const events = await liveEvents(deps.db, { customerId: auth.customerId, policyId: policy.id })
 			return {
 				data: {
-					...serializePolicy(policy, custodian, deps.now()),
+					...serializePolicy(policy, custodian, deps.now(), events),
 					activation: policy.activation ?? null,
 					documents: await documentsOf(deps.db, policy.id),
 					quote: (purchase.quote as unknown as Quote) ?? null,
@@ -103,7 +106,7 @@ export const policyRoutes = [
 		method: 'post',
 		path: '/policies/:id/activate',
 		summary:
-			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their content, 5 MB at most each; pictures are stored re-encoded). A staff plan takes its activation sheet instead, as file (CSV or XLSX: email and date_of_birth of each member of its staff, once each; each row's problem at rows.<row>.<field>). The policy or plan becomes active",
+			"Activate a pending policy: multipart/form-data with the product's activation fields and documents (JPG, PNG or PDF, told by their content, 5 MB at most each; pictures are stored re-encoded). A staff plan takes its activation sheet instead, as file (CSV or XLSX: email and date_of_birth of each member of its staff, once each; each row's problem at rows.<row>.<field>). The policy or plan becomes active; own-damage auto cover (comprehensive, mini, monthly comprehensive) stays pending until its pre-inspection is approved",
 		tag: 'policies',
 		auth: 'user',
 		permission: 'plans.manage',
@@ -123,7 +126,12 @@ export const policyRoutes = [
 			await activatePolicy(deps, auth, params.id, readForm)
 			const { policy, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
 			deps.analytics?.track(auth.customerId, 'policy activated', { product_id: policy.productId, kind: policy.kind })
-			const message = policy.kind === 'plan' ? `Staff plan ${policy.policyNumber} is active.` : `Policy ${policy.policyNumber} is active.`
+			const message =
+				policy.kind === 'plan'
+					? `Staff plan ${policy.policyNumber} is active.`
+					: policy.status === 'pending'
+						? `Policy ${policy.policyNumber} is waiting for its pre-inspection: cover starts once it is approved.`
+						: `Policy ${policy.policyNumber} is active.`
 			return { data: serializePolicy(policy, custodian, deps.now()), message }
 		},
 	}),

@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import { isValidNigerianPhone, normalizePhoneInput, PHONE_MESSAGE } from '../contract/phone-rule.ts'
 import { type Db, lockKey, type Tx } from '../db/client.ts'
-import { documents, policies } from '../db/schema.ts'
+import { documents, policies, policyEvents } from '../db/schema.ts'
 import { productById, type FormField, type Product } from '../domain/catalogue/index.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
@@ -10,6 +10,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
 import { checkUpload, IMAGE_MAX_PIXELS, type UploadProblem } from '../storage/uploads.ts'
 import { dateOfBirthProblem } from '../domain/batch/staff.ts'
 import { lagosDate } from '../domain/policies.ts'
+import { needsInspection, statusAfterActivation, transition } from '../domain/policy-state.ts'
 import { inSentence } from '../domain/text.ts'
 import { plateTakenMessage, policyCoveringPlate } from '../domain/vehicles.ts'
 import { recordActivity } from './accounts.ts'
@@ -17,6 +18,7 @@ import { activatePlan } from './batch.ts'
 import { mailCoverActive } from './money-mail.tsx'
 import { findPolicy } from './purchases.ts'
 
+export const AWAITING_INSPECTION = 'This policy is waiting for its pre-inspection to be approved.'
 export const UPLOAD_TYPE_MESSAGE = 'Upload a JPG, PNG or PDF.'
 export const UPLOAD_SIZE_MESSAGE = 'Each file must be 5 MB or smaller.'
 const PHOTO_MESSAGE = 'Upload a JPG or PNG photo.'
@@ -76,8 +78,9 @@ type Upload = { name: string; field: string; bytes: Uint8Array; type: keyof type
  */
 export async function activatePolicy(deps: Deps, auth: AuthUser, id: string, readForm: () => Promise<FormData | null>) {
 	const activated = await activate(deps, auth, id, readForm)
-	// Its certificate could not come with the purchase's confirmation: it comes now (decision 041).
-	await mailCoverActive(deps, activated, activated.custodianUserId ?? auth.id)
+	// Its certificate could not come with the purchase's confirmation: it comes now (decision 041), or,
+	// for own-damage auto cover, once its pre-inspection is approved (approveInspection).
+	if (activated.status === 'active') await mailCoverActive(deps, activated, activated.custodianUserId ?? auth.id)
 	return activated
 }
 
@@ -87,6 +90,7 @@ async function activate(deps: Deps, auth: AuthUser, id: string, readForm: () => 
 	if (policy.kind === 'plan') return activatePlan(deps, auth, policy, readForm)
 	const product = productById(policy.productId as Product['id'])
 	if (policy.status !== 'pending' || !product.activation) throw new ApiError(409, 'This policy is already active.')
+	if (policy.activatedAt) throw new ApiError(409, AWAITING_INSPECTION)
 	const form = await readForm()
 	if (!form) throw new ApiError(400, 'Send the activation details as multipart/form-data.')
 	const { fields, documents: wanted } = product.activation
@@ -133,8 +137,8 @@ async function activate(deps: Deps, auth: AuthUser, id: string, readForm: () => 
 			if (values.registration_number) await refuseCoveredPlate(tx, auth.customerId, policy.id, values.registration_number, deps.now())
 			const [activated] = await tx
 				.update(policies)
-				.set({ status: 'active', activation: values, activatedAt: deps.now() })
-				.where(and(eq(policies.id, policy.id), eq(policies.status, 'pending')))
+				.set({ status: statusAfterActivation(product.id), activation: values, activatedAt: deps.now() })
+				.where(and(eq(policies.id, policy.id), eq(policies.status, 'pending'), isNull(policies.activatedAt)))
 				.returning()
 			if (!activated) throw new ApiError(409, 'This policy is already active.')
 			if (uploads.length) {
@@ -154,7 +158,17 @@ async function activate(deps: Deps, auth: AuthUser, id: string, readForm: () => 
 				customerId: auth.customerId,
 				actorUserId: auth.id,
 				type: 'policies.activated',
-				description: `${auth.firstName} activated ${product.name} policy ${policy.policyNumber}`,
+				description: needsInspection(product.id)
+					? `${auth.firstName} sent the details of ${product.name} policy ${policy.policyNumber}; its pre-inspection is awaited`
+					: `${auth.firstName} activated ${product.name} policy ${policy.policyNumber}`,
+			})
+			await tx.insert(policyEvents).values({
+				customerId: auth.customerId,
+				policyId: policy.id,
+				kind: 'activated',
+				effectiveOn: lagosDate(deps.now()),
+				description: needsInspection(product.id) ? 'Details sent; waiting for the pre-inspection' : 'Activated',
+				actorUserId: auth.id,
 			})
 			return activated
 		})
@@ -198,4 +212,35 @@ export async function documentsOf(db: Db, policyId: string) {
 		.from(documents)
 		.where(eq(documents.policyId, policyId))
 		.orderBy(documents.createdAt, documents.id)
+}
+
+/**
+ * Inspection approved → active: own-damage auto cover starts once the insurer approves its
+ * pre-inspection (docs/decisions/078-policy-state.md). The claims and inspections flow calls this inside
+ * its own transaction; it mails the certificate once that commits (`mailCoverActive`). A policy not
+ * waiting for an inspection is refused (409).
+ */
+export async function approveInspection(tx: Tx, policyId: string, approvedBy: { userId: string | null; today: string }) {
+	const [policy] = await tx.select().from(policies).where(eq(policies.id, policyId)).for('update')
+	if (!policy) throw new ApiError(404, 'We could not find that policy.')
+	const allowed = transition('pending', 'approve_inspection', 'insurer')
+	if (!needsInspection(policy.productId) || policy.status !== 'pending' || !policy.activatedAt || !allowed.ok) {
+		throw new ApiError(409, 'This policy is not waiting for an inspection.')
+	}
+	const [active] = await tx.update(policies).set({ status: 'active' }).where(eq(policies.id, policyId)).returning()
+	await tx.insert(policyEvents).values({
+		customerId: policy.customerId,
+		policyId,
+		kind: 'inspection_approved',
+		effectiveOn: approvedBy.today,
+		description: 'Pre-inspection approved; cover is active',
+		actorUserId: approvedBy.userId,
+	})
+	await recordActivity(tx, {
+		customerId: policy.customerId,
+		actorUserId: approvedBy.userId,
+		type: 'policies.inspection_approved',
+		description: `The pre-inspection of policy ${policy.policyNumber} was approved; its cover is active`,
+	})
+	return active!
 }

@@ -7,11 +7,12 @@ import type { Receipt } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
 import { customers, issuedDocuments, payments, purchases, staff, users, withdrawals } from '../db/schema.ts'
 import { CATEGORY_LABELS, type FormField, type Product, productById } from '../domain/catalogue/index.ts'
-import { lagosDate, statusFlags } from '../domain/policies.ts'
+import { lagosDate } from '../domain/policies.ts'
+import { policyFlags } from '../domain/policy-state.ts'
 import { type PdfRow, type PdfSection, type PdfTable, renderPdf } from '../documents/pdf.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { findPolicy } from './purchases.ts'
+import { findPolicy, liveEvents } from './purchases.ts'
 import { findReceipt, findTransaction } from './transactions.ts'
 
 type Kind = (typeof issuedDocuments.$inferSelect)['kind']
@@ -249,7 +250,7 @@ export async function verifyDocument(deps: Deps, code: string): Promise<Verifica
 	if (doc.kind === 'certificate') {
 		const { policy } = await findPolicy(deps.db, doc.customerId, doc.subjectId)
 		const product = productById(policy.productId as Product['id'])
-		const flags = statusFlags(policy, lagosDate(deps.now()))
+		const flags = policyFlags(policy, await liveEvents(deps.db, { customerId: doc.customerId, policyId: policy.id }), lagosDate(deps.now()))
 		return {
 			kind: 'certificate',
 			code,
@@ -258,7 +259,8 @@ export async function verifyDocument(deps: Deps, code: string): Promise<Verifica
 			policy_number: policy.policyNumber,
 			product: product.name,
 			provider: product.provider,
-			status: flags.is_pending ? 'pending' : flags.is_expired ? 'expired' : 'active',
+			// Cover ended early (deactivated, terminated) reads as no longer in force, like expired cover.
+			status: flags.is_pending ? 'pending' : flags.active ? 'active' : 'expired',
 			cover_start: policy.coverStart,
 			cover_end: policy.coverEnd,
 		}

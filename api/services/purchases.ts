@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
@@ -6,10 +6,11 @@ import type { Quote } from '../contract/quotes.ts'
 import { scrubPersonalData } from '../contract/telemetry.ts'
 import type { QuoteInput } from '../domain/catalogue/quotes.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { customers, payments, policies, purchases, users } from '../db/schema.ts'
+import { customers, payments, policies, policyEvents, purchases, users } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { gatewayPremiumTransfer, premiumTransfer } from '../domain/ledger.ts'
-import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber, statusFlags } from '../domain/policies.ts'
+import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber } from '../domain/policies.ts'
+import { canEndAtOnce, effectiveDate, type PolicyEventFact, matchesStatus, policyFlags, type StatusFilter } from '../domain/policy-state.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
@@ -269,8 +270,15 @@ export function purchaseProperties(purchase: typeof purchases.$inferSelect, inpu
 	}
 }
 
-export function serializePolicy(policy: PolicyRow, custodian: { id: string; name: string } | null, now: Date): Policy {
+/** A policy as the API answers with it; its flags from its stored events (none for one just bought). */
+export function serializePolicy(
+	policy: PolicyRow,
+	custodian: { id: string; name: string } | null,
+	now: Date,
+	events: readonly PolicyEventFact[] = [],
+): Policy {
 	const product = productOf(policy.productId)
+	const { state, ...flags } = policyFlags(policy, events, lagosDate(now))
 	return {
 		id: policy.id,
 		purchase_id: policy.purchaseId,
@@ -281,7 +289,8 @@ export function serializePolicy(policy: PolicyRow, custodian: { id: string; name
 		category: product.category,
 		provider: product.provider,
 		status: policy.status,
-		...statusFlags({ status: policy.status, coverEnd: policy.coverEnd }, lagosDate(now)),
+		state,
+		...flags,
 		premium: policy.premium,
 		period: policy.period,
 		cover_start: policy.coverStart,
@@ -293,6 +302,8 @@ export function serializePolicy(policy: PolicyRow, custodian: { id: string; name
 		next_billing_date: policy.nextBillingDate,
 		activated_at: policy.activatedAt?.toISOString() ?? null,
 		created_at: policy.createdAt.toISOString(),
+		ends_at_once: canEndAtOnce(policy),
+		next_period_start: effectiveDate({ kind: 'period_end' }, policy, lagosDate(now)),
 	}
 }
 
@@ -307,15 +318,45 @@ function custodianOf(policy: typeof policies.$inferSelect, userName: string | nu
 	return policy.custodianUserId && userName ? { id: policy.custodianUserId, name: userName } : null
 }
 
-/** The business's policies and plans, newest first, each with its custodian. */
-export async function listPolicies(db: Db, customerId: string, now: Date) {
-	const rows = await db
-		.select({ policy: policies, custodianName, staffCustodianName })
-		.from(policies)
-		.leftJoin(users, eq(users.id, policies.custodianUserId))
-		.where(eq(policies.customerId, customerId))
-		.orderBy(desc(policies.createdAt), desc(policies.id))
-	return rows.map((r) => serializePolicy(r.policy, custodianOf(r.policy, r.custodianName, r.staffCustodianName), now))
+/** The business's policies and plans, newest first, each with its custodian; `status` keeps those whose flag holds. */
+export async function listPolicies(db: Db, customerId: string, now: Date, status?: StatusFilter) {
+	const [rows, events] = await Promise.all([
+		db
+			.select({ policy: policies, custodianName, staffCustodianName })
+			.from(policies)
+			.leftJoin(users, eq(users.id, policies.custodianUserId))
+			.where(eq(policies.customerId, customerId))
+			.orderBy(desc(policies.createdAt), desc(policies.id)),
+		liveEvents(db, { customerId }),
+	])
+	const byPolicy = new Map<string, typeof events>()
+	for (const e of events) byPolicy.set(e.policyId, [...(byPolicy.get(e.policyId) ?? []), e])
+	const today = lagosDate(now)
+	return rows
+		.filter((r) => !status || matchesStatus(policyFlags(r.policy, byPolicy.get(r.policy.id) ?? [], today), status))
+		.map((r) =>
+			serializePolicy(r.policy, custodianOf(r.policy, r.custodianName, r.staffCustodianName), now, byPolicy.get(r.policy.id) ?? []),
+		)
+}
+
+/** The events not cancelled of a business, or of one policy: the facts its flags are computed from. */
+export async function liveEvents(db: Db | Tx, where: { customerId: string; policyId?: string }) {
+	return db
+		.select({
+			policyId: policyEvents.policyId,
+			staffId: policyEvents.staffId,
+			kind: policyEvents.kind,
+			effectiveOn: policyEvents.effectiveOn,
+			toPolicyId: policyEvents.toPolicyId,
+		})
+		.from(policyEvents)
+		.where(
+			and(
+				eq(policyEvents.customerId, where.customerId),
+				isNull(policyEvents.cancelledAt),
+				where.policyId ? eq(policyEvents.policyId, where.policyId) : undefined,
+			),
+		)
 }
 
 /** One of the business's policies; another business's is not found. */

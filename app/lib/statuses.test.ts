@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from '#api/contract/statuses.ts'
+import { POLICY_STATES, POLICY_STATUS_FILTERS, TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from '#api/contract/statuses.ts'
 import { STATUS_MAP, policyStatusKey, statusOf, statusOptions } from './statuses.ts'
 
 test('every status the API answers with has a label, none of them raw', () => {
@@ -45,11 +45,13 @@ test('the transaction filter offers the API statuses', () => {
 	expect(statusOptions('transaction').map((o) => o.value)).toEqual([...TRANSACTION_STATUSES])
 })
 
-test("a policy's flags fold into one status, the first that holds", () => {
-	const flags = { status: 'active', is_expired: false, is_terminated: false, is_deactivated: false, is_paused: false }
-	expect(policyStatusKey(flags)).toBe('active')
-	expect(policyStatusKey({ ...flags, status: 'pending' })).toBe('pending')
-	expect(policyStatusKey({ ...flags, is_paused: true, is_expired: true })).toBe('expired')
-	expect(policyStatusKey({ ...flags, is_terminated: true, is_deactivated: true })).toBe('terminated')
+test("a policy's status is the API's state; own-damage auto cover waiting for its inspection says so", () => {
+	expect(policyStatusKey({ state: 'active', awaiting_inspection: false })).toBe('active')
+	expect(policyStatusKey({ state: 'to_be_terminated', awaiting_inspection: false })).toBe('to_be_terminated')
+	expect(policyStatusKey({ state: 'pending', awaiting_inspection: true })).toBe('awaiting_inspection')
 	expect(statusOf('policy', 'pending').label).toBe('Pending activation')
+	expect(statusOf('policy', 'awaiting_inspection').label).toBe('Waiting for inspection')
+	// Every state the API may answer with has its words, and every filter value too.
+	for (const state of POLICY_STATES) expect(statusOf('policy', state).label).not.toBe('Unknown')
+	expect(statusOptions('policy_filter').map((o) => o.value)).toEqual([...POLICY_STATUS_FILTERS])
 })

@@ -1,4 +1,4 @@
-import type { TransactionStatus, WithdrawalStatus } from '#api/contract/statuses.ts'
+import type { MemberState, PolicyState, PolicyStatusFilter, TransactionStatus, WithdrawalStatus } from '#api/contract/statuses.ts'
 
 // The one map from every status the portal shows to the words and colour a person reads
 // (docs/decisions/045-design-system.md). A screen never prints a raw status: it asks `statusOf`.
@@ -12,12 +12,37 @@ const s = (label: string, tone: Tone): Status => ({ label, tone })
 /** A policy's one word, from the spec's flags (section 3): see `policyStatusKey`. */
 const POLICY = {
 	pending: s('Pending activation', 'warning'),
+	awaiting_inspection: s('Waiting for inspection', 'warning'),
+	active: s('Active', 'success'),
+	paused: s('Paused', 'warning'),
+	to_be_deactivated: s('Ends at period end', 'info'),
+	to_be_terminated: s('Removed at period end', 'info'),
+	expired: s('Expired', 'neutral'),
+	deactivated: s('Deactivated', 'neutral'),
+	terminated: s('Removed', 'neutral'),
+} as const satisfies Record<PolicyState | 'awaiting_inspection', Status>
+
+/** The `status` filter of /mycover (spec section 4): each value reads one flag of the API's. */
+const POLICY_FILTER = {
+	pending: s('Pending', 'warning'),
 	active: s('Active', 'success'),
 	paused: s('Paused', 'warning'),
 	expired: s('Expired', 'neutral'),
 	deactivated: s('Deactivated', 'neutral'),
-	terminated: s('Terminated', 'neutral'),
-} as const
+	terminated: s('Removed', 'neutral'),
+	to_be_deactivated: s('Ending at period end', 'info'),
+	to_be_terminated: s('Removed at period end', 'info'),
+	to_be_removed: s('Members leaving', 'info'),
+} as const satisfies Record<PolicyStatusFilter, Status>
+
+/** A member of a staff plan (api/contract/statuses.ts MEMBER_STATES). */
+const PLAN_MEMBER = {
+	active: s('Covered', 'success'),
+	to_be_removed: s('Leaving', 'warning'),
+	moving: s('Moving plan', 'info'),
+	removed: s('Removed', 'neutral'),
+	moved: s('Moved', 'neutral'),
+} as const satisfies Record<MemberState, Status>
 
 /** A transaction as the filters and the public verification page speak of it: any type. */
 const TRANSACTION = {
@@ -117,6 +142,8 @@ const CERTIFICATE = {
 
 export const STATUS_MAP = {
 	policy: POLICY,
+	policy_filter: POLICY_FILTER,
+	plan_member: PLAN_MEMBER,
 	certificate: CERTIFICATE,
 	transaction: TRANSACTION,
 	funding: FUNDING,
@@ -145,16 +172,11 @@ export function statusOptions(kind: StatusKind) {
 	return Object.entries(STATUS_MAP[kind]).map(([value, { label }]) => ({ value, label }))
 }
 
-type PolicyFlags = { status: string; is_expired: boolean; is_terminated: boolean; is_deactivated: boolean; is_paused: boolean }
+type PolicyFlags = { state: PolicyState; awaiting_inspection: boolean }
 
-/** Where a policy stands, from the spec's flags (section 3): the first that holds. */
+/** Where a policy stands, as the API computed it from its stored facts (docs/decisions/078-policy-state.md). */
 export function policyStatusKey(policy: PolicyFlags): keyof typeof POLICY {
-	if (policy.is_terminated) return 'terminated'
-	if (policy.is_deactivated) return 'deactivated'
-	if (policy.is_expired) return 'expired'
-	if (policy.is_paused) return 'paused'
-	if (policy.status === 'pending') return 'pending'
-	return 'active'
+	return policy.awaiting_inspection ? 'awaiting_inspection' : policy.state
 }
 
 /** A transaction's stage read in its own type's words: a withdrawal's life is longer than a payment's. */

@@ -1,3 +1,17 @@
+import type {
+	BatchRemovalBody,
+	BatchRemovalPreview,
+	HospitalsResponse,
+	MembersResponse,
+	MigrationBody,
+	MigrationPreview,
+	PeriodBody,
+	PlanActivity,
+	PlanChangeBody,
+	PlanChangePreview,
+	RemoveBody,
+} from '#api/contract/plans.ts'
+import type { PolicyStatusFilter } from '#api/contract/statuses.ts'
 import type { RouterContextProvider } from 'react-router'
 import type { ActivitiesResponse, PermissionsResponse, Todo } from '#api/contract/activities.ts'
 import type {
@@ -156,7 +170,7 @@ export function insurerCalls(client: ApiClient) {
 		/** The quote's fields as typed, how to pay and the idempotency key: the API prices and buys. */
 		buy: (body: { product_id: string; payment_option: string; idempotency_key: string } & Record<string, string>) =>
 			post<Out<typeof PurchaseResult>>('/purchases', body),
-		getPolicies: () => get<Array<Out<typeof Policy>>>('/policies', undefined, false),
+		getPolicies: (query: { status?: PolicyStatusFilter } = {}) => get<Array<Out<typeof Policy>>>('/policies', query, false),
 		getPolicy: (id: string) => get<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}`, undefined, false),
 		/** Multipart: the activation fields and files as the browser sent them. */
 		activatePolicy: (id: string, form: FormData) => post<Out<typeof Policy>>(`/policies/${encodeURIComponent(id)}/activate`, form),
@@ -194,6 +208,25 @@ export function insurerCalls(client: ApiClient) {
 		activateCustodian: (purchaseId: string, body: In<typeof CustodianActivateBody>) =>
 			post<Out<typeof Custodianship>>(`/purchases/${encodeURIComponent(purchaseId)}/custodian/activate`, body),
 		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
+		// Managing a plan (issue 14).
+		getPlanActivities: (id: string) =>
+			get<Array<Out<typeof PlanActivity>>>(`/policies/${encodeURIComponent(id)}/activities`, undefined, false),
+		getPlanMembers: (id: string) => get<Out<typeof MembersResponse>>(`/policies/${encodeURIComponent(id)}/members`, undefined, false),
+		removePolicy: (id: string, body: In<typeof RemoveBody>) =>
+			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/remove`, body),
+		changePeriod: (id: string, body: In<typeof PeriodBody>) =>
+			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/period`, body),
+		changePlan: (id: string, body: In<typeof PlanChangeBody>) =>
+			post<Out<typeof PlanChangePreview>>(`/policies/${encodeURIComponent(id)}/plan-change`, body),
+		migrateMembers: (id: string, body: In<typeof MigrationBody>) =>
+			post<Out<typeof MigrationPreview>>(`/policies/${encodeURIComponent(id)}/migration`, body),
+		batchRemoval: (id: string, body: In<typeof BatchRemovalBody>) =>
+			post<Out<typeof BatchRemovalPreview>>(`/policies/${encodeURIComponent(id)}/batch-removal`, body),
+		/** Multipart: the uploaded list of members to remove; the API reads its emails and phone numbers. */
+		readRemovalList: (id: string, form: FormData) =>
+			post<{ identifiers: string[] }>(`/policies/${encodeURIComponent(id)}/batch-removal/list`, form),
+		getHospitals: (query: { type?: string; state?: string; lga?: string; q?: string; page?: number; page_size?: number }) =>
+			get<Out<typeof HospitalsResponse>>('/hospitals', query, false),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(
 				'/dev/outbox',

@@ -59,6 +59,15 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/add/new`, needs: 'employees.manage' },
 	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/add/from-staff-list`, needs: 'employees.manage' },
 	{ path: ({ purchaseId }) => `/manage-custodian/${purchaseId}/activate`, needs: 'employees.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/plan-information`, needs: 'plans.view' },
+	{ path: ({ policyId }) => `/mycover/${policyId}/plan-information`, needs: 'plans.view' },
+	{ path: ({ planId }) => `/mycover/${planId}/remove-policies`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/edit-period-of-cover`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/edit-plan`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/migration-list`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/plan-migration`, needs: 'plans.manage' },
+	{ path: ({ planId }) => `/mycover/${planId}/batch-removal`, needs: 'plans.manage' },
+	{ path: () => '/mycover?status=pending', needs: 'plans.view' },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'

@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { CAC_COMPANIES } from './cac-registry.ts'
 import { seedDemoHistory } from './demo-history.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
+import { sampleNetwork } from '../../domain/hospitals/sample.ts'
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { SEED_ROLES } from '../../domain/permissions.ts'
 import { hashPassword } from '../../security/password.ts'
@@ -59,6 +60,14 @@ export async function seedReferenceData(db: Db) {
 			.insert(t.lgas)
 			.values(statesWithLgas.flatMap((s) => s.lgas.map((name) => ({ state: s.state, name }))))
 			.onConflictDoNothing()
+		// The sample network only while no real one has been imported (docs/decisions/080-hospital-network.md).
+		const [real] = await tx.select({ code: t.hospitals.code }).from(t.hospitals).where(ne(t.hospitals.source, 'sample')).limit(1)
+		if (!real) {
+			await tx
+				.insert(t.hospitals)
+				.values(sampleNetwork(statesWithLgas).map((h) => ({ ...h, source: 'sample' })))
+				.onConflictDoNothing()
+		}
 		await tx
 			.insert(t.cacRegistry)
 			.values([...CAC_COMPANIES])

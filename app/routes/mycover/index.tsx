@@ -1,4 +1,6 @@
-import { Link, useLoaderData } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
+import { POLICY_STATUS_FILTERS } from '#api/contract/statuses.ts'
+import { statusOf, statusOptions } from '#app/lib/statuses.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -20,23 +22,33 @@ const PAGE_SIZE = 20
 /** What the business bought, newest first, a page at a time; the ones waiting for details on top. */
 export async function loader(args: Route.LoaderArgs) {
 	const { permissions } = await requirePermission(args, 'plans.view')
-	const policies = (await apiFrom(args.context).getPolicies()).data
-	const asked = Number(new URL(args.request.url).searchParams.get('page') ?? '1')
+	const url = new URL(args.request.url)
+	// An unknown status filters nothing rather than failing: a stale bookmark still opens the page.
+	const askedStatus = url.searchParams.get('status')
+	const status = POLICY_STATUS_FILTERS.find((s) => s === askedStatus)
+	const api = apiFrom(args.context)
+	const [policies, all] = await Promise.all([
+		api.getPolicies({ status }).then((r) => r.data),
+		status ? api.getPolicies().then((r) => r.data) : null,
+	])
+	const asked = Number(url.searchParams.get('page') ?? '1')
 	const pageCount = Math.max(1, Math.ceil(policies.length / PAGE_SIZE))
 	const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1
 	return {
 		policies: policies.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-		pending: policies.filter((p) => p.is_pending && !p.is_expired),
+		pending: (all ?? policies).filter((p) => p.is_pending && !p.is_expired && !p.awaiting_inspection),
+		status: status ?? null,
 		page,
 		pageCount,
 		total: policies.length,
+		everything: (all ?? policies).length,
 		canManage: permissions.includes('plans.manage'),
 		canBuy: permissions.includes('products.buy'),
 	}
 }
 
 export default function MyCover() {
-	const { policies, pending, page, pageCount, total, canManage, canBuy } = useLoaderData<typeof loader>()
+	const { policies, pending, status, page, pageCount, total, everything, canManage, canBuy } = useLoaderData<typeof loader>()
 	return (
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -69,7 +81,17 @@ export default function MyCover() {
 					</ul>
 				</section>
 			) : null}
-			{total === 0 ? (
+			{everything > 0 ? <StatusFilter status={status} /> : null}
+			{everything > 0 && total === 0 ? (
+				<div className={panelClass}>
+					<p className="text-slate-700">
+						No policy is {statusOf('policy_filter', status ?? '').label.toLowerCase()} now.{' '}
+						<Link to="/mycover" className="text-brand-700 underline">
+							See all your cover
+						</Link>
+					</p>
+				</div>
+			) : total === 0 ? (
 				<div className={panelClass}>
 					<EmptyState
 						icon={ShieldCheck}
@@ -123,9 +145,38 @@ export default function MyCover() {
 							</tr>
 						))}
 					</ResponsiveTable>
-					<Pagination label="Pages of your cover" page={page} pageCount={pageCount} href={(p) => `/mycover?page=${p}`} />
+					<Pagination
+						label="Pages of your cover"
+						page={page}
+						pageCount={pageCount}
+						href={(p) => `/mycover?${status ? `status=${status}&` : ''}page=${p}`}
+					/>
 				</div>
 			)}
 		</div>
+	)
+}
+
+/** The spec's `status` query (section 4) as a GET form: it works without JavaScript and keeps the URL shareable. */
+function StatusFilter({ status }: { status: string | null }) {
+	return (
+		<Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filter your cover by status">
+			<div className="text-sm">
+				<label htmlFor="status-filter" className="block font-medium">
+					Status
+				</label>
+				<select id="status-filter" name="status" defaultValue={status ?? ''} className="mt-1 rounded-lg border border-slate-300 px-3 py-2">
+					<option value="">All</option>
+					{statusOptions('policy_filter').map((o) => (
+						<option key={o.value} value={o.value}>
+							{o.label}
+						</option>
+					))}
+				</select>
+			</div>
+			<button type="submit" className={buttonClass('secondary')}>
+				Filter
+			</button>
+		</Form>
 	)
 }

@@ -21,7 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
 	const { user, permissions } = await requirePermission(args, 'plans.view')
 	const api = apiFrom(args.context)
 	const policy = await loadPolicy(api, args.params.planId)
-	const product = (await api.getProduct(String(policy.product_id))).data
+	const [product, activities] = await Promise.all([
+		api.getProduct(String(policy.product_id)).then((r) => r.data),
+		api.getPlanActivities(policy.id).then((r) => r.data),
+	])
 	const labels = Object.fromEntries((product.activation?.fields ?? []).map((f) => [f.name, f.label]))
 	const docLabels = Object.fromEntries((product.activation?.documents ?? []).map((d) => [d.name, d.label]))
 	return {
@@ -30,12 +33,13 @@ export async function loader(args: Route.LoaderArgs) {
 		documents: policy.documents.map((d) => ({ ...d, label: docLabels[d.field] ?? d.field })),
 		canManage: permissions.includes('plans.manage'),
 		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
+		activities,
 	}
 }
 
 export default function PlanPage() {
-	const { policy, details, documents, canManage, canManageStaff } = useLoaderData<typeof loader>()
-	const pending = policy.is_pending && !policy.is_expired
+	const { policy, details, documents, canManage, canManageStaff, activities } = useLoaderData<typeof loader>()
+	const pending = policy.is_pending && !policy.is_expired && !policy.awaiting_inspection
 	return (
 		<div className="space-y-6">
 			<p className="text-sm">
@@ -72,6 +76,16 @@ export default function PlanPage() {
 					)}
 				</div>
 			) : null}
+			{policy.awaiting_inspection ? (
+				<div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+					<p className="font-semibold">Waiting for the pre-inspection of the vehicle.</p>
+					<p className="mt-1 text-sm">
+						Own-damage cover starts once an inspector approves the vehicle's pre-inspection. Your details are in; the certificate comes by
+						email when the cover is active.
+					</p>
+				</div>
+			) : null}
+			<ManageLinks policy={policy} canManage={canManage} />
 			<Panel
 				id="cover-heading"
 				title="Cover"
@@ -131,6 +145,52 @@ export default function PlanPage() {
 					) : null}
 				</Panel>
 			) : null}
+			<Panel id="activities-heading" title="Activities">
+				{activities.length ? (
+					<ul className="divide-y divide-slate-100 text-sm">
+						{activities.map((a) => (
+							<li key={a.id} className="py-2">
+								<p className={a.cancelled ? 'text-slate-500 line-through' : ''}>{a.description}</p>
+								<p className="text-xs text-slate-600">
+									{a.actor ? `${a.actor} · ` : ''}
+									{new Date(a.created_at).toLocaleDateString('en-GB', {
+										day: 'numeric',
+										month: 'short',
+										year: 'numeric',
+										timeZone: 'Africa/Lagos',
+									})}
+									{a.upcoming ? ` · takes effect ${coverDay(a.effective_on)}` : ''}
+								</p>
+							</li>
+						))}
+					</ul>
+				) : (
+					<p className="text-sm text-slate-600">No changes yet.</p>
+				)}
+			</Panel>
 		</div>
+	)
+}
+
+/** The screens that manage this policy or plan (spec section 2: /mycover/{plan_id}/…). */
+function ManageLinks({ policy, canManage }: { policy: ReturnType<typeof useLoaderData<typeof loader>>['policy']; canManage: boolean }) {
+	const base = `/mycover/${policy.id}`
+	const live = policy.active || policy.is_paused
+	const links = [
+		{ to: `${base}/plan-information`, label: policy.kind === 'plan' ? 'Plan information and hospitals' : 'Policy information', show: true },
+		{ to: `${base}/edit-plan`, label: 'Edit plan', show: canManage && live && policy.kind === 'plan' },
+		{ to: `${base}/migration-list`, label: 'Move members to another plan', show: canManage && live && policy.kind === 'plan' },
+		{ to: `${base}/batch-removal`, label: 'Remove members', show: canManage && live && policy.kind === 'plan' },
+		{ to: `${base}/edit-period-of-cover`, label: 'Edit period of cover', show: canManage && live && policy.period !== null },
+		{ to: `${base}/remove-policies`, label: policy.kind === 'plan' ? 'End this plan' : 'Deactivate or remove', show: canManage && live },
+	].filter((l) => l.show)
+	return (
+		<nav aria-label="Manage this cover" className="flex flex-wrap gap-2">
+			{links.map((l) => (
+				<Link key={l.to} to={l.to} className={buttonClass('secondary')}>
+					{l.label}
+				</Link>
+			))}
+		</nav>
 	)
 }

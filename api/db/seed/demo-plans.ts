@@ -1,0 +1,166 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../client.ts'
+import * as t from '../schema.ts'
+import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { computeQuote } from '../../domain/pricing/index.ts'
+import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
+import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
+
+// The demo business's staff plans (issue 14): two active plans whose members move, one removal
+// pending, one migration done last month and one booked for next month, so every screen under
+// /mycover/{plan_id}/ has something to show. Seeded once, when the business has no policy yet.
+
+const STAFF = [
+	['Chinedu', 'Eze', 'male'],
+	['Funmilayo', 'Adeyemi', 'female'],
+	['Ibrahim', 'Musa', 'male'],
+	['Ngozi', 'Nwosu', 'female'],
+	['Oluwaseun', 'Bello', 'male'],
+	['Aisha', 'Abubakar', 'female'],
+	['Emeka', 'Obi', 'male'],
+	['Halima', 'Yusuf', 'female'],
+	['Tolu', 'Ogunleye', 'female'],
+	['Kelechi', 'Okonkwo', 'male'],
+] as const
+
+export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
+	const [owner] = await db
+		.select({ id: t.users.id, customerId: t.users.customerId })
+		.from(t.users)
+		.where(sql`lower(${t.users.email}) = ${email}`)
+	if (!owner) return
+	// Seeded once: its plans are the ones with recorded changes (the other demo seeds add plans of their own).
+	const [any] = await db
+		.select({ id: t.policyEvents.id })
+		.from(t.policyEvents)
+		.where(eq(t.policyEvents.customerId, owner.customerId))
+		.limit(1)
+	if (any) return
+	const today = lagosDate(now)
+	const start = addMonths(today, -4)
+	const thisMonth = `${today.slice(0, 7)}-01`
+	const lastMonth = addMonths(thisMonth, -1)
+	const nextMonth = addMonths(thisMonth, 1)
+	await db.transaction(async (tx) => {
+		const plan = async (key: string, productId: 32 | 33, slots: number) => {
+			const input = { product_id: productId, plan_type: 'standard', members: slots, period: 'annual' } as QuoteInput
+			const [purchase] = await tx
+				.insert(t.purchases)
+				.values({
+					customerId: owner.customerId,
+					userId: owner.id,
+					idempotencyKey: key,
+					productId,
+					input: input as Record<string, unknown>,
+					quote: computeQuote(input) as unknown as Record<string, unknown>,
+					amount: 0,
+					paymentOption: 'subscription',
+					status: 'subscribed',
+					createdAt: new Date(`${start}T09:00:00Z`),
+				})
+				.returning()
+			const seq = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
+			const cover = coverPeriod(start, { months: 12 })
+			const [row] = await tx
+				.insert(t.policies)
+				.values({
+					customerId: owner.customerId,
+					purchaseId: purchase!.id,
+					kind: 'plan',
+					productId,
+					policyNumber: policyNumber('health', Number(start.slice(0, 4)), Number(seq.rows[0]!.n)),
+					status: 'active',
+					custodianUserId: owner.id,
+					premium: 0,
+					period: 'annual',
+					coverStart: cover.start,
+					coverEnd: cover.end,
+					slots,
+					monthlyRate: HEALTH_MONTHLY_RATES[productId],
+					autoRenew: true,
+					nextBillingDate: addDays(cover.end, 1),
+					activatedAt: new Date(`${start}T10:00:00Z`),
+					createdAt: new Date(`${start}T09:00:00Z`),
+				})
+				.returning()
+			return row!
+		}
+		const zencare = await plan('demo-plan-zencare', 32, 10)
+		const primecare = await plan('demo-plan-primecare', 33, 4)
+		const people = await tx
+			.insert(t.staff)
+			.values(
+				STAFF.map(([first, last, gender], i) => ({
+					customerId: owner.customerId,
+					policyId: i < 8 ? zencare.id : primecare.id,
+					firstName: first,
+					lastName: last,
+					email: `${first.toLowerCase()}.${last.toLowerCase()}@okafor-logistics.ng`,
+					phone: `0803${String(5_550_100 + i)}`,
+					gender,
+					dateOfBirth: `19${80 + i}-0${1 + (i % 9)}-1${i % 9}`,
+					status: 'active' as const,
+				})),
+			)
+			.returning()
+		const event = (policyId: string, e: Omit<typeof t.policyEvents.$inferInsert, 'customerId' | 'policyId' | 'actorUserId'>) =>
+			tx.insert(t.policyEvents).values({ customerId: owner.customerId, policyId, actorUserId: owner.id, ...e })
+		const name = (i: number) => `${people[i]!.firstName} ${people[i]!.lastName}`
+		await event(zencare.id, {
+			kind: 'activated',
+			effectiveOn: start,
+			description: 'Staff list confirmed; cover active',
+			createdAt: new Date(`${start}T10:00:00Z`),
+		})
+		await event(primecare.id, {
+			kind: 'activated',
+			effectiveOn: start,
+			description: 'Staff list confirmed; cover active',
+			createdAt: new Date(`${start}T10:00:00Z`),
+		})
+		// Last month: one member moved up to PrimeCare from the 1st of this month.
+		await event(zencare.id, {
+			kind: 'member_migration',
+			staffId: people[7]!.id,
+			toPolicyId: primecare.id,
+			effectiveOn: thisMonth,
+			description: `${name(7)} moves to PrimeCare (${primecare.policyNumber}) on ${thisMonth}`,
+			createdAt: new Date(`${addDays(lastMonth, 14)}T11:00:00Z`),
+		})
+		// This month: one member leaves, another moves, both on the 1st of next month.
+		await event(zencare.id, {
+			kind: 'member_removal',
+			staffId: people[6]!.id,
+			effectiveOn: nextMonth,
+			description: `${name(6)} to be removed on ${nextMonth}`,
+		})
+		await event(zencare.id, {
+			kind: 'member_migration',
+			staffId: people[5]!.id,
+			toPolicyId: primecare.id,
+			effectiveOn: nextMonth,
+			description: `${name(5)} moves to PrimeCare (${primecare.policyNumber}) on ${nextMonth}`,
+		})
+		await tx.insert(t.activities).values([
+			{
+				customerId: owner.customerId,
+				actorUserId: owner.id,
+				type: 'plans.members_moved',
+				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${thisMonth}`,
+				createdAt: new Date(`${addDays(lastMonth, 14)}T11:00:00Z`),
+			},
+			{
+				customerId: owner.customerId,
+				actorUserId: owner.id,
+				type: 'plans.members_removed',
+				description: `Adaeze removed 1 member from ${zencare.policyNumber} from ${nextMonth}`,
+			},
+			{
+				customerId: owner.customerId,
+				actorUserId: owner.id,
+				type: 'plans.members_moved',
+				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${nextMonth}`,
+			},
+		])
+	})
+}

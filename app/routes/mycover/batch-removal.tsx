@@ -1,0 +1,154 @@
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { coverDay } from '#app/components/policy-status.tsx'
+import { Field, FormError, SPREADSHEET_ACCEPT, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
+import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { ApiCallError } from '#app/server/api.server.ts'
+import { throwIfNotFound } from '#app/server/api-errors.server.ts'
+import { readForm } from '#app/server/forms.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import type { Route } from './+types/batch-removal'
+import { MembersTable } from './members.tsx'
+import { loadForManaging } from './mycover.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Remove members · My cover · Cover Portal' }]
+
+const UUID = /^[0-9a-f-]{36}$/i
+
+/** Remove many members of a staff plan: chosen here or named by an uploaded list; a preview with each row's problem first. */
+export async function loader(args: Route.LoaderArgs) {
+	const { api, policy } = await loadForManaging(args)
+	if (policy.kind !== 'plan') throw data('Only a staff plan has members to remove.', { status: 404 })
+	const members = (await api.getPlanMembers(policy.id)).data.members
+	return { policy, members }
+}
+
+/** A refusal of the API as this page shows it: beside the file, or above the form. */
+function problemOf(error: unknown) {
+	throwIfNotFound(error)
+	if (!(error instanceof ApiCallError) || error.logout || error.status >= 500) throw error
+	const file = error.fieldErrors.find((e) => e.path === 'file')?.message
+	return data({ preview: null, chosen: [] as string[], file: file ?? null, problem: file ? null : error.message }, { status: error.status })
+}
+
+export async function action(args: Route.ActionArgs) {
+	const { api, policy } = await loadForManaging(args)
+	const form = await readForm(args.request, 'The list did not arrive whole: upload it again.')
+	const chosen = form.getAll('member').filter((m): m is string => typeof m === 'string' && UUID.test(m))
+	if (form.get('intent') === 'confirm') {
+		try {
+			const done = await api.batchRemoval(policy.id, { member_ids: chosen, confirm: true })
+			return redirectWithToast(args.request, `/mycover/${policy.id}`, toastFor(200, done.message ?? 'Booked.'))
+		} catch (error) {
+			return problemOf(error)
+		}
+	}
+	const file = form.get('file')
+	let identifiers: string[] = []
+	try {
+		if (file instanceof File && file.size > 0) {
+			const upload = new FormData()
+			upload.set('file', file)
+			identifiers = (await api.readRemovalList(policy.id, upload)).data.identifiers
+		}
+		const preview = (await api.batchRemoval(policy.id, { member_ids: chosen, identifiers })).data
+		return { preview, chosen, file: null, problem: null }
+	} catch (error) {
+		return problemOf(error)
+	}
+}
+
+export default function BatchRemoval() {
+	const { policy, members } = useLoaderData<typeof loader>()
+	const answer = useActionData<typeof action>()
+	const preview = answer?.preview ?? null
+	return (
+		<>
+			<p className="text-sm">
+				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
+					{policy.policy_number}
+				</Link>
+			</p>
+			<h1 className="mt-2 text-2xl font-bold">Remove members</h1>
+			<p className="mt-1 text-slate-600">
+				Members leave on the 1st of next month: cover runs until then. Choose them below, or upload a list of their email addresses or phone
+				numbers; you see who leaves before anything changes.
+			</p>
+			{preview ? (
+				<Panel id="preview-heading" title="Check before removing">
+					{preview.errors.length ? (
+						<div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+							<p className="font-semibold">
+								{preview.errors.length === 1
+									? '1 row of the list was not matched'
+									: `${preview.errors.length} rows of the list were not matched`}
+								:
+							</p>
+							<ul className="mt-1 list-disc pl-5">
+								{preview.errors.map((e) => (
+									<li key={`${e.row}-${e.value}`}>
+										Row {e.row} ({e.value}): {e.message}
+									</li>
+								))}
+							</ul>
+						</div>
+					) : null}
+					{preview.members.length ? (
+						<>
+							<Details
+								items={[
+									{ label: 'Leaving', value: preview.members.length === 1 ? '1 member' : `${preview.members.length} members` },
+									{ label: 'On', value: coverDay(preview.effective_on) },
+									{
+										label: 'Monthly cost',
+										value: `${formatNairaFull(preview.monthly_before)} → ${formatNairaFull(preview.monthly_after)}`,
+									},
+								]}
+							/>
+							<div className="mt-4">
+								<MembersTable members={preview.members} caption="Who leaves" />
+							</div>
+							<Form method="post" className="mt-4 flex flex-wrap gap-3">
+								{preview.members.map((m) => (
+									<input key={m.id} type="hidden" name="member" value={m.id} />
+								))}
+								<SubmitButton name="intent" value="confirm" pendingText="Removing…">
+									{preview.errors.length ? 'Remove the matched members' : 'Confirm removal'}
+								</SubmitButton>
+								<Link to={`/mycover/${policy.id}/batch-removal`} className={buttonClass('secondary')}>
+									Start again
+								</Link>
+							</Form>
+						</>
+					) : (
+						<p>No member matched: check the list and upload it again.</p>
+					)}
+				</Panel>
+			) : null}
+			<Form method="post" encType="multipart/form-data" className={`mt-6 space-y-5 ${panelClass}`}>
+				<FormError errors={answer?.problem ? [answer.problem] : null} />
+				<Field
+					label="A list of members to remove (optional)"
+					hint="CSV or XLSX: one email address or phone number a row, in any column."
+					id="removal-file"
+					errorId="removal-file-error"
+					errors={answer?.file ? [answer.file] : null}
+				>
+					<input
+						type="file"
+						id="removal-file"
+						name="file"
+						accept={SPREADSHEET_ACCEPT}
+						aria-invalid={answer?.file ? true : undefined}
+						aria-describedby={answer?.file ? 'removal-file-error' : undefined}
+						className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
+					/>
+				</Field>
+				<MembersTable members={members} caption={`Members of ${policy.policy_number}`} choose chosen={answer?.chosen ?? []} />
+				<SubmitButton name="intent" value="preview" pendingText="Checking…">
+					Preview removal
+				</SubmitButton>
+			</Form>
+		</>
+	)
+}

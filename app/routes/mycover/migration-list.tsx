@@ -1,0 +1,73 @@
+import { Form, Link, useLoaderData } from 'react-router'
+import { Field, Select, buttonClass } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import type { Route } from './+types/migration-list'
+import { MembersTable } from './members.tsx'
+import { loadForManaging } from './mycover.server.ts'
+import { data } from 'react-router'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Move members · My cover · Cover Portal' }]
+
+/**
+ * Choose members of this plan and the plan to move them to; plan-migration previews the move (a GET
+ * form, so the choice is in the URL and works without JavaScript).
+ */
+export async function loader(args: Route.LoaderArgs) {
+	const { api, policy } = await loadForManaging(args)
+	if (policy.kind !== 'plan') throw data('Only a staff plan has members to move.', { status: 404 })
+	const url = new URL(args.request.url)
+	const [members, plans] = await Promise.all([
+		api.getPlanMembers(policy.id).then((r) => r.data.members),
+		api.getPolicies({ status: 'active' }).then((r) => r.data.filter((p) => p.kind === 'plan' && p.id !== policy.id)),
+	])
+	return {
+		policy,
+		members,
+		plans: plans.map((p) => ({ id: p.id, label: `${p.product_name} (${p.policy_number}), up to ${p.slots} staff` })),
+		chosen: url.searchParams.getAll('member'),
+		to: url.searchParams.get('to') ?? '',
+	}
+}
+
+export default function MigrationList() {
+	const { policy, members, plans, chosen, to } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<p className="text-sm">
+				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
+					{policy.policy_number}
+				</Link>
+			</p>
+			<h1 className="mt-2 text-2xl font-bold">Move members to another plan</h1>
+			<p className="mt-1 text-slate-600">
+				Members move on the 1st of next month, when the staff changes of the month take effect. You see who moves and the new monthly cost
+				before anything changes.
+			</p>
+			{plans.length === 0 ? (
+				<div className={`mt-6 ${panelClass}`}>
+					<p>You have no other active staff plan to move members to.</p>
+					<Link to="/products" className={`mt-3 ${buttonClass('primary')}`}>
+						Buy another plan
+					</Link>
+				</div>
+			) : (
+				<Form method="get" action={`/mycover/${policy.id}/plan-migration`} className={`mt-6 space-y-5 ${panelClass}`}>
+					<Field label="Move them to" id="to" errorId="to-error">
+						<Select id="to" name="to" defaultValue={to} required>
+							<option value="">Choose a plan</option>
+							{plans.map((p) => (
+								<option key={p.id} value={p.id}>
+									{p.label}
+								</option>
+							))}
+						</Select>
+					</Field>
+					<MembersTable members={members} caption={`Members of ${policy.policy_number}`} choose chosen={chosen} />
+					<button type="submit" className={buttonClass('primary')}>
+						Preview the move
+					</button>
+				</Form>
+			)}
+		</>
+	)
+}

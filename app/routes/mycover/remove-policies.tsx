@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { RemoveBody } from '#api/contract/plans.ts'
+import { coverDay } from '#app/components/policy-status.tsx'
+import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
+import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
+import { throwIfNotFound } from '#app/server/api-errors.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import type { Route } from './+types/remove-policies'
+import { loadForManaging } from './mycover.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Deactivate or remove · My cover · Cover Portal' }]
+
+/** Deactivate or remove a policy or plan, now where the product allows it or at the end of its period (decision 081). */
+export async function loader(args: Route.LoaderArgs) {
+	const { policy } = await loadForManaging(args)
+	return { policy, constraint: formConstraint(RemoveBody) }
+}
+
+export async function action(args: Route.ActionArgs) {
+	const { api, policy } = await loadForManaging(args)
+	const submission = parseWithZod(await readForm(args.request), { schema: RemoveBody })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	let done
+	try {
+		done = await api.removePolicy(policy.id, submission.value)
+	} catch (error) {
+		throwIfNotFound(error)
+		return replyWithApiError(submission, error)
+	}
+	return redirectWithToast(args.request, `/mycover/${policy.id}`, toastFor(200, done.message ?? 'Done.'))
+}
+
+export default function RemovePolicies() {
+	const { policy, constraint } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: 'remove-policy',
+		lastResult: actionData?.result,
+		constraint,
+		defaultValue: { action: 'deactivate', when: 'period_end' },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RemoveBody }),
+	})
+	const what = policy.kind === 'plan' ? 'staff plan' : 'policy'
+	const endDay = coverDay(policy.next_period_start)
+	return (
+		<>
+			<p className="text-sm">
+				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
+					{policy.policy_number}
+				</Link>
+			</p>
+			<h1 className="mt-2 text-2xl font-bold">Deactivate or remove this {what}</h1>
+			<p className="mt-1 text-slate-600">
+				{policy.product_name} · {policy.policy_number}
+			</p>
+			<Form method="post" className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
+				<FormError id={form.errorId} errors={form.errors} />
+				<fieldset>
+					<legend className="font-semibold">What to do</legend>
+					<label className="mt-2 flex gap-2">
+						<input type="radio" name={fields.action.name} value="deactivate" defaultChecked={fields.action.initialValue === 'deactivate'} />
+						<span>
+							<strong>Deactivate</strong>: cover stops; the {what} and its history stay in My cover, and you can buy it again any time.
+						</span>
+					</label>
+					<label className="mt-2 flex gap-2">
+						<input type="radio" name={fields.action.name} value="terminate" defaultChecked={fields.action.initialValue === 'terminate'} />
+						<span>
+							<strong>Remove</strong>: the {what} is ended for good
+							{policy.kind === 'plan' ? ' and every member loses cover' : ''}; it cannot be brought back.
+						</span>
+					</label>
+					<ErrorList id={fields.action.errorId} errors={fields.action.errors} />
+				</fieldset>
+				<fieldset>
+					<legend className="font-semibold">When</legend>
+					<label className="mt-2 flex gap-2">
+						<input type="radio" name={fields.when.name} value="period_end" defaultChecked={fields.when.initialValue === 'period_end'} />
+						<span>
+							<strong>At the end of the period</strong>: cover runs until then and ends on {endDay}. Nothing more is charged after it.
+						</span>
+					</label>
+					<label className="mt-2 flex gap-2">
+						<input
+							type="radio"
+							name={fields.when.name}
+							value="now"
+							disabled={!policy.ends_at_once}
+							defaultChecked={fields.when.initialValue === 'now'}
+						/>
+						<span className={policy.ends_at_once ? '' : 'text-slate-500'}>
+							<strong>Now</strong>:{' '}
+							{policy.ends_at_once
+								? 'cover ends today; claims for anything after today are refused.'
+								: `not for this ${what}: it was paid for its whole period, so it ends at the end of the period.`}
+						</span>
+					</label>
+					<ErrorList id={fields.when.errorId} errors={fields.when.errors} />
+				</fieldset>
+				<div className="flex flex-wrap gap-3">
+					<SubmitButton pendingText="Saving…">Confirm</SubmitButton>
+					<Link to={`/mycover/${policy.id}`} className={buttonClass('secondary')}>
+						Keep it
+					</Link>
+				</div>
+			</Form>
+		</>
+	)
+}

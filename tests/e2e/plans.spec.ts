@@ -1,0 +1,234 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, expectAccessible, postStatus, signIn, test, visit } from './support.ts'
+import { type Member, businessThroughApi } from './wallet-support.ts'
+
+// Managing a plan (issue 14): each screen under /mycover/{plan_id}/ does its main action, with
+// JavaScript on and off. Each test sets up its own business and staff plans through the API, so the
+// two projects running side by side never touch the same plan.
+
+type Plan = { id: string; number: string; people: Array<{ name: string; email: string; phone: string }> }
+
+/** A staff plan of `n` staff, bought by batch upload and activated by its sheet through the API. */
+async function staffPlan(request: APIRequestContext, owner: Member, n: number, prefix: string, productId = '32'): Promise<Plan> {
+	const tag = Math.random().toString(36).slice(2, 8)
+	const people = Array.from({ length: n }, (_, i) => ({
+		first: `${prefix}${i + 1}`,
+		name: `${prefix}${i + 1} Okafor`,
+		email: `${prefix.toLowerCase()}${i + 1}-${tag}@ayo-foods.ng`,
+		phone: `0803${String(3_000_000 + i + prefix.length * 100)}`,
+	}))
+	const list = [
+		'first_name,last_name,email,phone,gender,date_of_birth',
+		...people.map((p) => `${p.first},Okafor,${p.email},${p.phone},female,1990-05-17`),
+	]
+	const preview = await request.post('/api/v1/purchases/batch/preview', {
+		headers: owner.headers,
+		multipart: {
+			file: { name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(list.join('\r\n')) },
+			product_id: productId,
+			period: 'annual',
+		},
+	})
+	expect(preview.status()).toBe(201)
+	const bought = await request.post('/api/v1/purchases/batch', {
+		headers: owner.headers,
+		data: { batch_id: (await preview.json()).data.id, idempotency_key: `plan-${tag}-${prefix}` },
+	})
+	expect(bought.status()).toBe(201)
+	const policy = (await bought.json()).data.policy as { id: string; policy_number: string }
+	const sheet = ['first_name,last_name,email,date_of_birth', ...people.map((p) => `${p.first},Okafor,${p.email},1990-05-17`)]
+	const activated = await request.post(`/api/v1/policies/${policy.id}/activate`, {
+		headers: owner.headers,
+		multipart: { file: { name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet.join('\r\n')) } },
+	})
+	expect(activated.status()).toBe(200)
+	return { id: policy.id, number: policy.policy_number, people }
+}
+
+async function ownerWithPlan(page: Page, request: APIRequestContext, n = 3) {
+	const owner = await businessThroughApi(page, request, 'Ngozi')
+	const plan = await staffPlan(request, owner, n, 'Staff')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	return { owner, plan }
+}
+
+/** Follow the plan page's link, as a person would. */
+async function openFromPlan(page: Page, plan: Plan, link: string | RegExp) {
+	await visit(page, `/mycover/${plan.id}`)
+	await page.getByRole('navigation', { name: 'Manage this cover' }).getByRole('link', { name: link }).click()
+}
+
+const activities = (page: Page) => page.getByRole('region', { name: 'Activities' })
+
+test('remove-policies: a staff plan ends at the end of its period; the page and the status filter say so', async ({
+	page,
+	request,
+	js,
+}) => {
+	const { plan } = await ownerWithPlan(page, request, 1)
+	await openFromPlan(page, plan, 'End this plan')
+	await expect(page).toHaveURL(`/mycover/${plan.id}/remove-policies`)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deactivate or remove this staff plan')
+	await expect(page.getByText(/cover runs until then and ends on/)).toBeVisible()
+	await expectAccessible(page, js)
+	await page.getByRole('button', { name: 'Confirm' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}`)
+	await expect(page.getByText('Your change is booked for the end of the period.').first()).toBeVisible()
+	await expect(page.getByText('Ends at period end').first()).toBeVisible()
+	await expect(activities(page)).toContainText(`to be deactivated on`)
+	await visit(page, '/mycover?status=to_be_deactivated')
+	await expect(page.getByRole('link', { name: plan.number })).toBeVisible()
+	await visit(page, '/mycover?status=terminated')
+	await expect(page.getByText('No policy is removed now.')).toBeVisible()
+})
+
+test('edit-period-of-cover and edit-plan: booked from the next renewal, the price difference shown first', async ({
+	page,
+	request,
+	js,
+}) => {
+	const { plan } = await ownerWithPlan(page, request, 2)
+	await openFromPlan(page, plan, 'Edit period of cover')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit period of cover')
+	// The period it already has is refused beside the field, and nothing is booked.
+	expect(await postStatus(page, () => page.getByRole('button', { name: 'Change from the next renewal' }).click())).toBe(400)
+	await expect(page.getByText('The period of cover is already annual.')).toBeVisible()
+	await page.getByLabel('Quarterly').check()
+	await page.getByRole('button', { name: 'Change from the next renewal' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}`)
+	await expect(activities(page)).toContainText('Period of cover to change from annual to quarterly at the renewal')
+
+	await openFromPlan(page, plan, 'Edit plan')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit plan')
+	await page.getByLabel('Staff covered (slots)').fill('0')
+	expect(await postStatus(page, () => page.getByRole('button', { name: 'See the new price' }).click())).toBe(400)
+	await expect(page.getByText('A plan covers at least 1 person.')).toBeVisible()
+	await page.getByLabel('Staff covered (slots)').fill('5')
+	await page.getByRole('button', { name: 'See the new price' }).click()
+	const preview = page.getByRole('region', { name: 'The new price' })
+	// ZenCare ₦7,500 a person a month: 2 slots ₦15,000, 5 slots ₦37,500.
+	await expect(preview).toContainText('+₦22,500 a month')
+	await expectAccessible(page, js)
+	await preview.getByRole('button', { name: 'Confirm the change' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}`)
+	await expect(activities(page)).toContainText('Plan to change to ZenCare for 5 staff')
+})
+
+test('migration-list and plan-migration: chosen members move to another plan on the 1st of next month', async ({ page, request, js }) => {
+	const owner = await businessThroughApi(page, request, 'Bola')
+	const from = await staffPlan(request, owner, 3, 'Mover')
+	const to = await staffPlan(request, owner, 1, 'Prime', '33')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	await openFromPlan(page, from, 'Move members to another plan')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Move members to another plan')
+	// Nothing chosen: the preview says what is missing.
+	await visit(page, `/mycover/${from.id}/plan-migration`)
+	await expect(page.getByRole('alert')).toContainText('Choose the plan to move them to and at least one member.')
+	await page.getByRole('link', { name: 'Change the choice' }).click()
+	await expect(page).toHaveURL(new RegExp(`/mycover/${from.id}/migration-list`))
+	await page.getByLabel('Move them to').selectOption({ label: `PrimeCare (${to.number}), up to 1 staff` })
+	await page.getByLabel(`Choose ${from.people[0]!.name}`).check()
+	await page.getByRole('button', { name: 'Preview the move' }).click()
+	await expect(page).toHaveURL(new RegExp(`/mycover/${from.id}/plan-migration\\?`))
+	await expectAccessible(page, js)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan migration')
+	await expect(page.getByText(/1 member moves from ZenCare/)).toBeVisible()
+	const costs = page.getByRole('region', { name: 'New monthly cost' })
+	await expect(costs).toContainText('₦22,500 → ₦15,000 a month (2 members)')
+	await expect(costs).toContainText('₦15,000 → ₦30,000 a month (2 members)')
+	await page.getByRole('button', { name: 'Confirm the move' }).click()
+	await expect(page).toHaveURL(`/mycover/${from.id}`)
+	await expect(activities(page)).toContainText(`${from.people[0]!.name} moves to PrimeCare (${to.number}) on`)
+	await visit(page, `/mycover/${from.id}/plan-information`)
+	await expect(page.getByRole('row', { name: new RegExp(from.people[0]!.name) })).toContainText('Moving plan')
+})
+
+test('batch-removal: an uploaded list is previewed with each row not matched; confirmed, the members leave', async ({
+	page,
+	request,
+	js,
+}) => {
+	const { plan } = await ownerWithPlan(page, request, 4)
+	await openFromPlan(page, plan, 'Remove members')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remove members')
+	// Neither a choice nor a list: refused, nothing changes.
+	expect(await postStatus(page, () => page.getByRole('button', { name: 'Preview removal' }).click())).toBe(400)
+	await expect(page.getByText('Choose members to remove, or upload a list of their emails or phone numbers.')).toBeVisible()
+	const list = ['email', plan.people[0]!.email, 'nobody@example.com', plan.people[1]!.phone].join('\r\n')
+	await page
+		.getByLabel('A list of members to remove (optional)')
+		.setInputFiles({ name: 'leavers.csv', mimeType: 'text/csv', buffer: Buffer.from(list) })
+	await page.getByLabel(`Choose ${plan.people[2]!.name}`).check()
+	await page.getByRole('button', { name: 'Preview removal' }).click()
+	const preview = page.getByRole('region', { name: 'Check before removing' })
+	await expect(preview.getByRole('alert')).toContainText('Row 2 (nobody@example.com): No member of this plan has this email.')
+	await expect(preview).toContainText('3 members')
+	await expect(preview).toContainText('₦30,000 → ₦7,500')
+	await expectAccessible(page, js)
+	await preview.getByRole('button', { name: 'Remove the matched members' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}`)
+	await expect(activities(page)).toContainText(`${plan.people[0]!.name} to be removed on`)
+	await visit(page, `/mycover/${plan.id}/batch-removal`)
+	await expect(page.getByRole('row', { name: new RegExp(plan.people[1]!.name) })).toContainText('Leaving')
+	await expect(page.getByRole('row', { name: new RegExp(plan.people[3]!.name) })).toContainText('Covered')
+})
+
+test('plan-information: benefits, members and the sample hospital list, filtered by type, state and LGA, searched and paged', async ({
+	page,
+	request,
+	js,
+}) => {
+	const { plan } = await ownerWithPlan(page, request, 2)
+	await openFromPlan(page, plan, 'Plan information and hospitals')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan information')
+	await expect(page.getByRole('region', { name: 'Benefits' })).toContainText('virtual consultations')
+	await expect(page.getByRole('region', { name: /Members \(2 of 2 slots\)/ })).toContainText(plan.people[0]!.name)
+	const hospitals = page.getByRole('region', { name: 'Hospital list' })
+	await expect(hospitals).toContainText('Sample data')
+	await expect(hospitals).toContainText('296 providers')
+	await hospitals.getByRole('link', { name: 'Page 2', exact: true }).click()
+	await expect(page).toHaveURL(/page=2/)
+	await page.getByLabel('Type', { exact: true }).selectOption('hospital')
+	await page.getByLabel('State', { exact: true }).selectOption('Lagos')
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page).toHaveURL(/type=hospital&state=Lagos/)
+	const rows = page.getByRole('region', { name: 'Hospital list' }).getByRole('row')
+	await expect(rows.nth(1)).toContainText('Lagos')
+	const lga = (await page.getByLabel('LGA', { exact: true }).locator('option').nth(1).textContent())!
+	await page.getByLabel('LGA', { exact: true }).selectOption(lga)
+	await page.getByLabel('Name or address').fill('zzz-nothing')
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page.getByText('No provider matches: try another type, state or word.')).toBeVisible()
+	await expectAccessible(page, js)
+})
+
+test('the demo business: plans with members moving and leaving, each management screen reachable from /', async ({ page }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await page.getByRole('link', { name: 'My cover' }).first().click()
+	await expect(page).toHaveURL('/mycover')
+	await page.getByRole('combobox', { name: 'Status' }).selectOption('to_be_removed')
+	await page.getByRole('button', { name: 'Filter' }).click()
+	await expect(page).toHaveURL(/status=to_be_removed/)
+	await page
+		.getByRole('link', { name: /^CP-HLTH-/ })
+		.first()
+		.click()
+	await expect(activities(page)).toContainText('to be removed on')
+	await expect(activities(page)).toContainText('moves to PrimeCare')
+	for (const name of [
+		'Plan information and hospitals',
+		'Edit plan',
+		'Move members to another plan',
+		'Remove members',
+		'Edit period of cover',
+		'End this plan',
+	]) {
+		await expect(page.getByRole('navigation', { name: 'Manage this cover' }).getByRole('link', { name })).toBeVisible()
+	}
+	await page.getByRole('navigation', { name: 'Manage this cover' }).getByRole('link', { name: 'Remove members' }).click()
+	await expect(page.getByText('Leaving').first()).toBeVisible()
+	await expect(page.getByText('Moving plan').first()).toBeVisible()
+})
