@@ -7,3 +7,26 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed', 'cancelled'] as const
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+
+/**
+ * A claim's life (docs/decisions/068-claim-lifecycle.md): made (pending) and completed by the customer
+ * with an inspection, an estimate and documents, reviewed by the insurer's desk, offered, accepted and paid.
+ */
+export const CLAIM_STATUSES = [
+	'pending',
+	'inspection_submitted',
+	'estimate_submitted',
+	'documented',
+	'approved',
+	'declined',
+	'offer_sent',
+	'offer_accepted',
+	'offer_rejected',
+	'paid',
+	'settled',
+] as const
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
+
+/** A pre-inspection of a vehicle or gadget before own-damage cover starts. */
+export const INSPECTION_STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number]
