@@ -12,6 +12,8 @@ import { batchRoutes } from './routes/batch.ts'
 import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
+import { claimRoutes } from './routes/claims.ts'
+import { deskRoutes } from './routes/desk.ts'
 import { devRoutes } from './routes/dev.ts'
 import { documentRoutes } from './routes/documents.ts'
 import { otpRoutes } from './routes/otp.ts'
@@ -58,6 +60,8 @@ export const routes = [
 	...purchaseRoutes,
 	...batchRoutes,
 	...policyRoutes,
+	...claimRoutes,
+	...deskRoutes,
 	...documentRoutes,
 	...devRoutes,
 ]

@@ -39,6 +39,7 @@ export async function bootApi(env: ApiEnv) {
 			trustProxy: env.trustProxy,
 			walletFundMax: env.walletFundMax,
 			withdrawalApprovalThreshold: env.withdrawalApprovalThreshold,
+			claimPayoutThreshold: env.claimPayoutThreshold,
 		},
 		now: () => new Date(),
 	}

@@ -1,3 +1,4 @@
+import { CLAIM_PAYOUT_THRESHOLD_DEFAULT } from './domain/claims.ts'
 import { z } from 'zod'
 import { AMOUNT_MIN } from './contract/wallet.ts'
 import { APPROVAL_THRESHOLD_DEFAULT, FUND_MAX_DEFAULT } from './domain/ledger.ts'
@@ -26,6 +27,7 @@ const schema = z
 		SANDBOX_SECRET_KEY: z.string().min(16, 'use at least 16 characters').optional(),
 		WALLET_FUND_MAX: z.coerce.number().int('a whole number of Naira').min(AMOUNT_MIN).default(FUND_MAX_DEFAULT),
 		WITHDRAWAL_APPROVAL_THRESHOLD: z.coerce.number().int('a whole number of Naira').min(0).default(APPROVAL_THRESHOLD_DEFAULT),
+		CLAIM_PAYOUT_THRESHOLD: z.coerce.number().int('a whole number of Naira').min(0).default(CLAIM_PAYOUT_THRESHOLD_DEFAULT),
 	})
 	.refine((env) => !env.CAC_PROVIDER_URL || env.CAC_PROVIDER_KEY, {
 		path: ['CAC_PROVIDER_KEY'],
@@ -64,6 +66,8 @@ export type ApiEnv = z.infer<typeof schema> & {
 	trustProxy: boolean
 	walletFundMax: number
 	withdrawalApprovalThreshold: number
+	/** Claim payouts above this need a second operator (docs/decisions/070-claim-payouts.md). */
+	claimPayoutThreshold: number
 }
 
 /** Read and validate the API's environment once. */
@@ -82,6 +86,7 @@ export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
 		apiPublicUrl: (env.API_PUBLIC_URL ?? publicUrl).replace(/\/$/, ''),
 		walletFundMax: env.WALLET_FUND_MAX,
 		withdrawalApprovalThreshold: env.WITHDRAWAL_APPROVAL_THRESHOLD,
+		claimPayoutThreshold: env.CLAIM_PAYOUT_THRESHOLD,
 		demo: isDemo(env),
 		outboxPublic: env.OUTBOX_PUBLIC === 'true',
 		trustProxy: env.TRUST_PROXY === 'true',
