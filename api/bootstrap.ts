@@ -3,6 +3,7 @@ import { createApi } from './app.ts'
 import { createCacRegistry } from './cac/index.ts'
 import { openDatabase } from './db/client.ts'
 import type { Deps } from './deps.ts'
+import { seedDemoClaims } from './db/seed/claims.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -17,7 +18,10 @@ export async function bootApi(env: ApiEnv) {
 	})
 	await seedReferenceData(database.db)
 	// Demo accounts exist only in the embedded default, never on a real server.
-	if (database.kind === 'pglite') await seedDemoAccounts(database.db)
+	if (database.kind === 'pglite') {
+		await seedDemoAccounts(database.db)
+		await seedDemoClaims(database.db)
+	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {
 		db: database.db,

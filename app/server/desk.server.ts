@@ -16,7 +16,8 @@ export function deskStorage() {
 		cookie: {
 			name: '__desk',
 			sameSite: 'strict',
-			path: '/ops',
+			// '/' and not '/ops': React Router's data requests for /ops are /ops.data, outside that path.
+			path: '/',
 			secure: env.secureCookies,
 			httpOnly: true,
 			maxAge: 12 * 60 * 60,

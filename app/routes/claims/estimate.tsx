@@ -8,7 +8,8 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/estimate'
-import { isOpen, loadClaim } from './claims.server.ts'
+import { loadClaim } from './claims.server.ts'
+import { isOpen } from './steps.ts'
 import { ClaimSteps, InlineError } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Estimate · Cover Portal' }]

@@ -5,7 +5,8 @@ import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.s
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/form'
-import { isOpen, loadClaim, resumePath } from './claims.server.ts'
+import { loadClaim } from './claims.server.ts'
+import { isOpen, resumePath } from './steps.ts'
 import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
 import { ClaimSteps } from './parts.tsx'
 

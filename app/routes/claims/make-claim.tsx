@@ -8,7 +8,7 @@ import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.s
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/make-claim'
-import { resumePath } from './claims.server.ts'
+import { resumePath } from './steps.ts'
 import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Make a claim · Cover Portal' }]

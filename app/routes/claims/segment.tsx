@@ -14,7 +14,8 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/segment'
-import { isOpen, loadClaim } from './claims.server.ts'
+import { loadClaim } from './claims.server.ts'
+import { isOpen } from './steps.ts'
 import { InlineError } from './parts.tsx'
 
 // React Router matches whole segments only, so /claims/details-{claim_id} (spec section 2) and
