@@ -5,6 +5,7 @@ import { activities, customers, payments, policies, staff, users } from '../db/s
 import { productById } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
+import { claimsAwaitingCustomer } from '../services/claims.ts'
 import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
 
@@ -114,6 +115,7 @@ export const activityRoutes = [
 				canManagePlans: auth.permissions.includes('plans.manage'),
 				hasStaff: Boolean(enrolled),
 				canManageStaff: auth.permissions.includes('employees.manage'),
+				claims: auth.permissions.includes('claims.manage') ? await claimsAwaitingCustomer(deps.db, auth.customerId) : [],
 			})
 			return { data: query.limit ? todos.slice(0, query.limit) : todos }
 		},

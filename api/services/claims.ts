@@ -551,3 +551,14 @@ export async function planUsage(db: Db, customerId: string, policyId: string): P
 		total_used: rows.reduce((s, r) => s + r.used, 0),
 	}
 }
+
+/** The claims a todo asks the customer about: offers to answer and drafts (with any note of the desk), oldest first. */
+export async function claimsAwaitingCustomer(db: Db, customerId: string) {
+	const rows = await db
+		.select({ id: claims.id, claimNumber: claims.claimNumber, status: claims.status, deskNote: claims.deskNote })
+		.from(claims)
+		.where(and(eq(claims.customerId, customerId), inArray(claims.status, ['pending', 'offer_sent'])))
+		.orderBy(asc(claims.updatedAt))
+		.limit(5)
+	return rows.map((r) => ({ ...r, status: r.status as 'pending' | 'offer_sent' }))
+}
