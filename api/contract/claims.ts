@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { INCIDENT_TYPES, type IncidentType } from './catalogue.ts'
 import { Id } from './common.ts'
-import { CLAIM_STATUSES, INSPECTION_STATUSES } from './statuses.ts'
+import { CLAIM_STATUSES } from './statuses.ts'
 
 // Claims, their desk and pre-inspections (docs/decisions/068 to 072).
 
@@ -18,24 +18,7 @@ export const DECLINE_REASONS = {
 export type DeclineReason = keyof typeof DECLINE_REASONS
 const DECLINE_REASON_VALUES = Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]]
 
-/** The angles a pre-inspection photographs (issue 15); a claim's post-loss photos use `damage_1` to `damage_6`. */
-export const INSPECTION_ANGLES = {
-	vehicle: [
-		['front', 'Front'],
-		['chassis_number', 'Chassis number'],
-		['left', 'Left side'],
-		['rear', 'Rear'],
-		['right', 'Right side'],
-		['dashboard', 'Dashboard (mileage)'],
-		['interior', 'Interior'],
-	],
-	gadget: [
-		['front', 'Front (screen on)'],
-		['back', 'Back'],
-		['side', 'Side'],
-		['serial_number', 'Serial number or IMEI'],
-	],
-} as const
+/** A claim's post-loss photos. */
 export const DAMAGE_PHOTOS = ['damage_1', 'damage_2', 'damage_3', 'damage_4', 'damage_5', 'damage_6'] as const
 
 const INCIDENT_VALUES = Object.keys(INCIDENT_TYPES) as [IncidentType, ...IncidentType[]]
@@ -219,26 +202,3 @@ export const DeskSignInBody = z.object({
 export const DeskSession = z.object({ token: z.string(), operator: z.object({ id: Id, name: z.string(), email: z.string() }) })
 
 export const DeskQueueQuery = z.object({ status: z.enum(CLAIM_STATUSES).optional() })
-
-// ----- Pre-inspections -----
-
-export const Inspection = z.object({
-	id: Id,
-	policy_id: Id,
-	policy_number: z.string(),
-	product_name: z.string(),
-	business: z.string().optional(),
-	kind: z.enum(['vehicle', 'gadget']),
-	status: z.enum(INSPECTION_STATUSES),
-	angles: z.array(z.object({ name: z.string(), label: z.string(), file: ClaimFile.nullable() })),
-	desk_note: z.string().nullable(),
-	created_at: z.string(),
-})
-export type Inspection = z.infer<typeof Inspection>
-export const InspectionLink = z.object({ code: z.string(), expires_at: z.string() })
-export const InspectionCodeParams = z.object({ code: z.string().trim().min(6).max(64) })
-export const InspectionPhotoParams = z.object({ id: Id, angle: z.string().regex(/^[a-z_]{2,30}$/, 'Not an angle of this inspection.') })
-export const InspectionReviewBody = z.object({
-	decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject.' }),
-	note: z.string().trim().max(1000).optional(),
-})

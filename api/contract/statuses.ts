@@ -26,7 +26,3 @@ export const CLAIM_STATUSES = [
 	'settled',
 ] as const
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
-
-/** A pre-inspection of a vehicle or gadget before own-damage cover starts. */
-export const INSPECTION_STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const
-export type InspectionStatus = (typeof INSPECTION_STATUSES)[number]

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { EstimateLine, OfferTerms, PayoutBank } from '../contract/claims.ts'
-import { CLAIM_STATUSES, INSPECTION_STATUSES } from '../contract/statuses.ts'
+import { CLAIM_STATUSES } from '../contract/statuses.ts'
 import { ledgerTransfers } from './schema-ledger.ts'
 import { policies } from './schema-policies.ts'
 import { staff } from './schema-staff.ts'
@@ -75,7 +75,7 @@ export const claimEvents = pgTable(
 	(t) => [index('claim_events_claim_idx').on(t.claimId, t.createdAt)],
 )
 
-/** A file of a claim (a document of its checklist, a photo of the damage) or of a pre-inspection. */
+/** A file of a claim: a document of its checklist, or a photo of the damage. */
 export const claimFiles = pgTable(
 	'claim_files',
 	{
@@ -83,8 +83,9 @@ export const claimFiles = pgTable(
 		customerId: uuid('customer_id')
 			.notNull()
 			.references(() => customers.id),
-		claimId: uuid('claim_id').references(() => claims.id),
-		inspectionId: uuid('inspection_id').references(() => inspections.id),
+		claimId: uuid('claim_id')
+			.notNull()
+			.references(() => claims.id),
 		/** The checklist's document name, or `photo:<angle>`. */
 		field: text('field').notNull(),
 		filename: text('filename').notNull(),
@@ -93,40 +94,5 @@ export const claimFiles = pgTable(
 		storageKey: text('storage_key').notNull().unique(),
 		createdAt: createdAt(),
 	},
-	(t) => [
-		index('claim_files_claim_idx').on(t.claimId),
-		index('claim_files_inspection_idx').on(t.inspectionId),
-		check('claim_files_owner', sql`(${t.claimId} is null) <> (${t.inspectionId} is null)`),
-	],
-)
-
-/**
- * A pre-inspection: photos of a vehicle or device before own-damage cover starts. Its hand-off link
- * (a QR code) is single-use and valid 30 minutes; only its hash is kept.
- */
-export const inspections = pgTable(
-	'inspections',
-	{
-		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-		customerId: uuid('customer_id')
-			.notNull()
-			.references(() => customers.id),
-		policyId: uuid('policy_id')
-			.notNull()
-			.references(() => policies.id),
-		kind: text('kind', { enum: ['vehicle', 'gadget'] }).notNull(),
-		status: text('status', { enum: INSPECTION_STATUSES }).notNull(),
-		linkHash: text('link_hash'),
-		linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
-		linkUsedAt: timestamp('link_used_at', { withTimezone: true }),
-		reviewedBy: uuid('reviewed_by').references(() => users.id),
-		deskNote: text('desk_note'),
-		submittedAt: timestamp('submitted_at', { withTimezone: true }),
-		createdAt: createdAt(),
-	},
-	(t) => [
-		uniqueIndex('inspections_policy_idx').on(t.policyId),
-		uniqueIndex('inspections_link_idx').on(t.linkHash),
-		index('inspections_status_idx').on(t.status, t.createdAt),
-	],
+	(t) => [index('claim_files_claim_idx').on(t.claimId)],
 )

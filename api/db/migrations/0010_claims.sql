@@ -14,16 +14,14 @@ CREATE TABLE "claim_events" (
 CREATE TABLE "claim_files" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"customer_id" uuid NOT NULL,
-	"claim_id" uuid,
-	"inspection_id" uuid,
+	"claim_id" uuid NOT NULL,
 	"field" text NOT NULL,
 	"filename" text NOT NULL,
 	"media_type" text NOT NULL,
 	"size" integer NOT NULL,
 	"storage_key" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "claim_files_storage_key_unique" UNIQUE("storage_key"),
-	CONSTRAINT "claim_files_owner" CHECK (("claim_files"."claim_id" is null) <> ("claim_files"."inspection_id" is null))
+	CONSTRAINT "claim_files_storage_key_unique" UNIQUE("storage_key")
 );
 --> statement-breakpoint
 CREATE TABLE "claims" (
@@ -56,44 +54,21 @@ CREATE TABLE "claims" (
 	CONSTRAINT "claims_amount_positive" CHECK ("claims"."amount" > 0)
 );
 --> statement-breakpoint
-CREATE TABLE "inspections" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"customer_id" uuid NOT NULL,
-	"policy_id" uuid NOT NULL,
-	"kind" text NOT NULL,
-	"status" text NOT NULL,
-	"link_hash" text,
-	"link_expires_at" timestamp with time zone,
-	"link_used_at" timestamp with time zone,
-	"reviewed_by" uuid,
-	"desk_note" text,
-	"submitted_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_not_negative";--> statement-breakpoint
 ALTER TABLE "claim_events" ADD CONSTRAINT "claim_events_claim_id_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claim_events" ADD CONSTRAINT "claim_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claim_files" ADD CONSTRAINT "claim_files_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claim_files" ADD CONSTRAINT "claim_files_claim_id_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "claim_files" ADD CONSTRAINT "claim_files_inspection_id_inspections_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspections"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claims" ADD CONSTRAINT "claims_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claims" ADD CONSTRAINT "claims_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claims" ADD CONSTRAINT "claims_claimant_staff_id_staff_id_fk" FOREIGN KEY ("claimant_staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claims" ADD CONSTRAINT "claims_payout_approved_by_users_id_fk" FOREIGN KEY ("payout_approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claims" ADD CONSTRAINT "claims_payout_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("payout_transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claims" ADD CONSTRAINT "claims_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inspections" ADD CONSTRAINT "inspections_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inspections" ADD CONSTRAINT "inspections_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "inspections" ADD CONSTRAINT "inspections_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "claim_events_claim_idx" ON "claim_events" USING btree ("claim_id","created_at");--> statement-breakpoint
 CREATE INDEX "claim_files_claim_idx" ON "claim_files" USING btree ("claim_id");--> statement-breakpoint
-CREATE INDEX "claim_files_inspection_idx" ON "claim_files" USING btree ("inspection_id");--> statement-breakpoint
 CREATE INDEX "claims_customer_idx" ON "claims" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "claims_policy_idx" ON "claims" USING btree ("policy_id");--> statement-breakpoint
 CREATE INDEX "claims_status_idx" ON "claims" USING btree ("status","updated_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "inspections_policy_idx" ON "inspections" USING btree ("policy_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "inspections_link_idx" ON "inspections" USING btree ("link_hash");--> statement-breakpoint
-CREATE INDEX "inspections_status_idx" ON "inspections" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_not_negative" CHECK ("ledger_accounts"."kind" in ('gateway_clearing', 'claims_expense') or "ledger_accounts"."balance" >= 0);--> statement-breakpoint
 INSERT INTO ledger_accounts (kind) VALUES ('claims_expense'), ('claims_payable');
