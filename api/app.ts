@@ -15,6 +15,8 @@ import { batchRoutes } from './routes/batch.ts'
 import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
+import { claimRoutes } from './routes/claims.ts'
+import { deskRoutes } from './routes/desk.ts'
 import { devRoutes } from './routes/dev.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { documentRoutes } from './routes/documents.ts'
@@ -67,6 +69,8 @@ export const routes = [
 	...employeeRoutes,
 	...policyRoutes,
 	...planRoutes,
+	...claimRoutes,
+	...deskRoutes,
 	...documentRoutes,
 	...devRoutes,
 ]

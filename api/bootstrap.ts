@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts'
 import type { Deps } from './deps.ts'
 import { seedDemoStaff } from './db/seed/demo-staff.ts'
 import { seedDemoPlans } from './db/seed/demo-plans.ts'
+import { seedDemoClaims } from './db/seed/claims.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -28,6 +29,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 		await seedDemoAccounts(database.db)
 		await seedDemoStaff(database.db, 'business@example.com')
 		await seedDemoPlans(database.db, 'business@example.com')
+		await seedDemoClaims(database.db)
 	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {
@@ -50,6 +52,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 			trustProxy: env.trustProxy,
 			walletFundMax: env.walletFundMax,
 			withdrawalApprovalThreshold: env.withdrawalApprovalThreshold,
+			claimPayoutThreshold: env.claimPayoutThreshold,
 		},
 		now: () => new Date(),
 		analytics,

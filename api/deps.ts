@@ -15,7 +15,7 @@ export type Deps = {
 	/** Uploaded documents, out of the web root. */
 	storage: Storage
 	env: Pick<ApiEnv, 'publicUrl' | 'demo' | 'outboxPublic' | 'trustProxy' | 'walletFundMax' | 'withdrawalApprovalThreshold'> &
-		Partial<Pick<ApiEnv, 'publicUrlFixed'>>
+		Partial<Pick<ApiEnv, 'publicUrlFixed' | 'claimPayoutThreshold'>>
 	now: () => Date
 	/** Product analytics (POSTHOG_KEY); absent, nothing is sent. */
 	analytics?: Analytics

@@ -1,3 +1,4 @@
+import { CLAIM_PAYOUT_THRESHOLD_DEFAULT } from './domain/claims.ts'
 import { z } from 'zod'
 import { AMOUNT_MIN } from './contract/wallet.ts'
 import { APPROVAL_THRESHOLD_DEFAULT, FUND_MAX_DEFAULT } from './domain/ledger.ts'
@@ -31,6 +32,7 @@ const schema = z
 		POSTHOG_KEY: z.string().min(1).optional(),
 		POSTHOG_HOST: z.string().url().default('https://us.i.posthog.com'),
 		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+		CLAIM_PAYOUT_THRESHOLD: z.coerce.number().int('a whole number of Naira').min(0).default(CLAIM_PAYOUT_THRESHOLD_DEFAULT),
 	})
 	.refine((env) => !env.CAC_PROVIDER_URL || env.CAC_PROVIDER_KEY, {
 		path: ['CAC_PROVIDER_KEY'],
@@ -69,6 +71,8 @@ export type ApiEnv = z.infer<typeof schema> & {
 	trustProxy: boolean
 	walletFundMax: number
 	withdrawalApprovalThreshold: number
+	/** Claim payouts above this need a second operator (docs/decisions/070-claim-payouts.md). */
+	claimPayoutThreshold: number
 }
 
 /** Read and validate the API's environment once. */
@@ -87,6 +91,7 @@ export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
 		apiPublicUrl: (env.API_PUBLIC_URL ?? publicUrl).replace(/\/$/, ''),
 		walletFundMax: env.WALLET_FUND_MAX,
 		withdrawalApprovalThreshold: env.WITHDRAWAL_APPROVAL_THRESHOLD,
+		claimPayoutThreshold: env.CLAIM_PAYOUT_THRESHOLD,
 		demo: isDemo(env),
 		outboxPublic: env.OUTBOX_PUBLIC === 'true',
 		trustProxy: env.TRUST_PROXY === 'true',

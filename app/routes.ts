@@ -32,6 +32,7 @@ export default [
 		route('mycover', 'routes/mycover/index.tsx'),
 		route('mycover/:planId', 'routes/mycover/plan.tsx'),
 		route('employees', 'routes/employees/index.tsx'),
+		route('claims', 'routes/claims/index.tsx'),
 	]),
 	layout('routes/_layouts/more-view.tsx', [
 		route('update/kyc', 'routes/auth/kyc.tsx'),
@@ -69,6 +70,14 @@ export default [
 		route('mycover/:planId/migration-list', 'routes/mycover/migration-list.tsx'),
 		route('mycover/:planId/plan-migration', 'routes/mycover/plan-migration.tsx'),
 		route('mycover/:planId/batch-removal', 'routes/mycover/batch-removal.tsx'),
+		// Claims (docs/decisions/068-claim-lifecycle.md); /claims/details-{claim_id} shares /claims/{plan_id}'s module.
+		route('claims/make-claim', 'routes/claims/make-claim.tsx'),
+		route('claims/make-claim/:claimId/form', 'routes/claims/form.tsx'),
+		route('claims/make-claim/:claimId/list', 'routes/claims/list.tsx'),
+		route('claims/make-claim/:claimId/estimate', 'routes/claims/estimate.tsx'),
+		route('claims/make-claim/:claimId/inspection', 'routes/claims/inspection.tsx'),
+		route('claims/:planId', 'routes/claims/segment.tsx'),
+		route('mycover/:planId/plan-usage', 'routes/mycover/plan-usage.tsx'),
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('transaction-history/:transactionId/receipt.pdf', 'routes/transactions/receipt-pdf.ts'),
@@ -81,6 +90,12 @@ export default [
 	// The icon gallery and the design system's page (docs/decisions/045-design-system.md).
 	route('icons', 'routes/design/icons.tsx'),
 	route('logout', 'routes/auth/logout.tsx'),
+	// The insurer's claims desk: its own sign-in and frame (docs/decisions/071-claims-desk-operators.md).
+	route('ops/login', 'routes/ops/login.tsx'),
+	route('ops/logout', 'routes/ops/logout.tsx'),
+	route('ops', 'routes/ops/queue.tsx'),
+	route('ops/claims/:claimId', 'routes/ops/review.tsx'),
+	route('ops/claims/:claimId/files/:fileId', 'routes/ops/file.ts'),
 	route('dev/outbox', 'routes/dev/outbox.tsx'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

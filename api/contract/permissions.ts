@@ -23,5 +23,16 @@ export const PERMISSIONS = {
 	'products.buy': 'Buy cover',
 } as const
 
-export type Permission = keyof typeof PERMISSIONS
-export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[]
+/**
+ * The insurer's claims desk (docs/decisions/071-claims-desk-operators.md): held only by the desk's
+ * own operator role, never offered to a business's roles.
+ */
+export const OPERATOR_PERMISSIONS = {
+	'desk.review': 'Review claims and pre-inspections, send offers',
+	'desk.pay': 'Approve and pay claim payouts',
+} as const
+export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS
+
+export type Permission = keyof typeof PERMISSIONS | OperatorPermission
+/** Every permission a business's role may hold. */
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Array<keyof typeof PERMISSIONS>

@@ -38,3 +38,22 @@ export type PolicyStatusFilter = (typeof POLICY_STATUS_FILTERS)[number]
 /** A member of a staff plan (api/domain/policy-state.ts memberState). */
 export const MEMBER_STATES = ['active', 'to_be_removed', 'moving', 'removed', 'moved'] as const
 export type MemberState = (typeof MEMBER_STATES)[number]
+
+/**
+ * A claim's life (docs/decisions/068-claim-lifecycle.md): made (pending) and completed by the customer
+ * with an inspection, an estimate and documents, reviewed by the insurer's desk, offered, accepted and paid.
+ */
+export const CLAIM_STATUSES = [
+	'pending',
+	'inspection_submitted',
+	'estimate_submitted',
+	'documented',
+	'approved',
+	'declined',
+	'offer_sent',
+	'offer_accepted',
+	'offer_rejected',
+	'paid',
+	'settled',
+] as const
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number]

@@ -4,7 +4,8 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`)
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-export type CustomerMeta = { cac_verified?: boolean; sector?: string | null }
+/** `insurer` marks the claims desk's own record (docs/decisions/071-claims-desk-operators.md). */
+export type CustomerMeta = { cac_verified?: boolean; sector?: string | null; insurer?: boolean }
 
 /** A business or an individual: the party that owns policies, the wallet and the team. */
 export const customers = pgTable('customers', {
@@ -244,3 +245,4 @@ export * from './schema-policies.ts'
 export * from './schema-staff.ts'
 export * from './schema-documents.ts'
 export * from './schema-plans.ts'
+export * from './schema-claims.ts'

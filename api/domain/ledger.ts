@@ -27,7 +27,7 @@ export const FUND_MAX_DEFAULT = 5_000_000
 export const APPROVAL_THRESHOLD_DEFAULT = 1_000_000
 
 /** Only wallets and payouts in transit hold money that can run out; the database enforces the same. */
-export const mayGoNegative = (kind: AccountKind) => kind === 'gateway_clearing'
+export const mayGoNegative = (kind: AccountKind) => kind === 'gateway_clearing' || kind === 'claims_expense'
 
 export const accountKey = (account: AccountRef) => (account.kind === 'wallet' ? `wallet:${account.customerId}` : account.kind)
 const wallet = (customerId: string): AccountRef => ({ kind: 'wallet', customerId })
@@ -155,6 +155,38 @@ export function gatewayPremiumTransfer(input: { customerId: string; amount: numb
 		entries: [
 			{ account: { kind: 'gateway_clearing' }, amount: -input.amount },
 			{ account: { kind: 'premium_income' }, amount: input.amount },
+		],
+	}
+}
+
+/** An accepted offer: the insurer owes the payable amount (docs/decisions/070-claim-payouts.md). */
+export function claimReserveTransfer(input: { claimId: string; customerId: string; amount: number; reference: string }): TransferDraft {
+	assertAmount(input.amount, 'A claim payout')
+	return {
+		kind: 'claim_reserve',
+		idempotencyKey: `claim:${input.claimId}:reserve`,
+		customerId: input.customerId,
+		reference: input.reference,
+		description: `Claim ${input.reference}: ${formatNairaFull(input.amount)} owed`,
+		entries: [
+			{ account: { kind: 'claims_expense' }, amount: -input.amount },
+			{ account: { kind: 'claims_payable' }, amount: input.amount },
+		],
+	}
+}
+
+/** The claim is paid into the customer's wallet, from what the insurer owes. Once per claim. */
+export function claimPayoutTransfer(input: { claimId: string; customerId: string; amount: number; reference: string }): TransferDraft {
+	assertAmount(input.amount, 'A claim payout')
+	return {
+		kind: 'claim_payout',
+		idempotencyKey: `claim:${input.claimId}:payout`,
+		customerId: input.customerId,
+		reference: input.reference,
+		description: `Claim ${input.reference} paid: ${formatNairaFull(input.amount)}`,
+		entries: [
+			{ account: { kind: 'claims_payable' }, amount: -input.amount },
+			{ account: wallet(input.customerId), amount: input.amount },
 		],
 	}
 }

@@ -151,3 +151,36 @@ describe('cover todos', () => {
 		expect(ids({ ...ready, pendingPolicies: pending, canManagePlans: false })).toEqual([])
 	})
 })
+
+test('claims waiting on the customer are todos: an offer to answer, documents the desk asked for, a draft', () => {
+	const base = {
+		kind: 'business' as const,
+		emailVerified: true,
+		sector: 'Education',
+		businessType: 'none' as const,
+		cacVerified: false,
+		canManageBusiness: true,
+		walletFunded: true,
+		canFundWallet: true,
+		hasCover: true,
+		canBuy: true,
+		pendingPolicies: [],
+		canManagePlans: true,
+		hasStaff: true,
+		canManageStaff: true,
+	}
+	const todos = deriveTodos({
+		...base,
+		claims: [
+			{ id: 'a', claimNumber: 'CL-2026-000001', status: 'offer_sent', deskNote: null },
+			{ id: 'b', claimNumber: 'CL-2026-000002', status: 'pending', deskNote: 'A clearer photo, please.' },
+			{ id: 'c', claimNumber: 'CL-2026-000003', status: 'pending', deskNote: null },
+		],
+	})
+	expect(todos.map((t) => [t.title, t.href])).toEqual([
+		['Answer the offer on claim CL-2026-000001', '/claims/details-a'],
+		['Send more documents for claim CL-2026-000002', '/claims/make-claim/b/list'],
+		['Finish claim CL-2026-000003', '/claims/make-claim/c/list'],
+	])
+	expect(deriveTodos(base)).toEqual([])
+})

@@ -22,7 +22,12 @@ export type AccountState = {
 	canManageStaff: boolean
 	/** Staff joining or leaving on a date still to come (api/domain/staff-lifecycle.ts). */
 	staffChangesPending?: number
+	/** Claims waiting on the customer, for a member who may manage claims (docs/decisions/068). */
+	claims?: readonly ClaimTodo[]
 }
+
+/** A claim waiting on its customer: an offer to answer, documents the desk asked for, a draft to finish. */
+export type ClaimTodo = { id: string; claimNumber: string; status: 'pending' | 'offer_sent'; deskNote: string | null }
 
 export type PendingPolicy = { id: string; kind: 'policy' | 'plan'; productName: string; policyNumber: string }
 
@@ -75,6 +80,23 @@ export function deriveTodos(state: AccountState): Todo[] {
 				href: policy.kind === 'plan' ? `/mycover/${policy.id}/activate-staff` : `/mycover/${policy.id}/activate`,
 			})
 		}
+	}
+	for (const claim of state.claims ?? []) {
+		todos.push(
+			claim.status === 'offer_sent'
+				? {
+						id: `claim-offer-${claim.id}`,
+						title: `Answer the offer on claim ${claim.claimNumber}`,
+						description: 'Accept it to be paid, or reject it with a comment.',
+						href: `/claims/details-${claim.id}`,
+					}
+				: {
+						id: `claim-${claim.id}`,
+						title: claim.deskNote ? `Send more documents for claim ${claim.claimNumber}` : `Finish claim ${claim.claimNumber}`,
+						description: claim.deskNote ?? 'Add the photos, estimate and documents, then submit it.',
+						href: `/claims/make-claim/${claim.id}/list`,
+					},
+		)
 	}
 	if (!state.walletFunded && state.canFundWallet && isKycComplete(state)) {
 		todos.push({

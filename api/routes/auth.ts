@@ -7,7 +7,9 @@ import { type Db, lockKey } from '../db/client.ts'
 import { customers, resetGrants, signInAttempts, users } from '../db/schema.ts'
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from '../domain/auth-rules.ts'
 import type { Deps } from '../deps.ts'
-import { defineRoute } from '../http.ts'
+import type { Context } from 'hono'
+import { defineRoute, type Env } from '../http.ts'
+import { isOperator } from '../services/desk.ts'
 import { ApiError } from '../errors.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { seededRoleId } from '../services/roles.ts'
@@ -34,6 +36,53 @@ export async function markEmailVerified(deps: Deps, userId: string) {
 		.update(users)
 		.set({ emailVerifiedAt: deps.now(), updatedAt: deps.now() })
 		.where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+}
+
+/**
+ * The password check of both sign-ins, counted per email and address. The customer's sign-in refuses
+ * operators of the claims desk and the desk's refuses everyone else (docs/decisions/071).
+ */
+export async function passwordSignIn(deps: Deps, c: Context<Env>, body: { email: string; password: string }, desk: boolean) {
+	const now = deps.now()
+	// Counted as failed until the password proves right, as the account's attempt below is.
+	const addressHit = await takeAddressHit(deps.db, c.get('clientAddress'), 'sign-in-failure', now)
+	const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS)
+	// Count and record the attempt under a lock on the email, so tries sent at once cannot all
+	// slip under the limit; it is recorded as failed until the password proves right.
+	const attemptId = await deps.db.transaction(async (tx) => {
+		await lockKey(tx, 'sign-in', body.email)
+		const [{ failures }] = (await tx
+			.select({ failures: sql<number>`count(*)::int` })
+			.from(signInAttempts)
+			.where(and(eq(signInAttempts.email, body.email), eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since)))) as [
+			{ failures: number },
+		]
+		if (failures >= SIGN_IN_MAX_FAILURES) {
+			throw new ApiError(429, 'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.')
+		}
+		const [attempt] = await tx
+			.insert(signInAttempts)
+			.values({ email: body.email, succeeded: false, createdAt: now })
+			.returning({ id: signInAttempts.id })
+		return attempt!.id
+	})
+	const user = await findUserByEmail(deps.db, body.email)
+	const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)
+	if (!user || !ok) throw new ApiError(400, SIGN_IN_FAILED)
+	await forgetAddressHit(deps.db, addressHit)
+	await deps.db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+	if (user.status !== 'active') {
+		throw new ApiError(403, 'This account has been deactivated. Ask the owner of your business to restore it.')
+	}
+	if ((await isOperator(deps.db, user.customerId)) !== desk) {
+		throw new ApiError(
+			403,
+			desk
+				? 'This is not a claims desk account. Sign in to the portal at /login.'
+				: 'This is a claims desk account: sign in at /ops/login.',
+		)
+	}
+	return { user, token: await issueToken(deps.db, user.id, now) }
 }
 
 export const authRoutes = [
@@ -122,38 +171,7 @@ export const authRoutes = [
 		body: SignInBody,
 		response: SessionUser,
 		handler: async ({ body, deps, c }) => {
-			const now = deps.now()
-			// Counted as failed until the password proves right, as the account's attempt below is.
-			const addressHit = await takeAddressHit(deps.db, c.get('clientAddress'), 'sign-in-failure', now)
-			const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS)
-			// Count and record the attempt under a lock on the email, so tries sent at once cannot all
-			// slip under the limit; it is recorded as failed until the password proves right.
-			const attemptId = await deps.db.transaction(async (tx) => {
-				await lockKey(tx, 'sign-in', body.email)
-				const [{ failures }] = (await tx
-					.select({ failures: sql<number>`count(*)::int` })
-					.from(signInAttempts)
-					.where(and(eq(signInAttempts.email, body.email), eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since)))) as [
-					{ failures: number },
-				]
-				if (failures >= SIGN_IN_MAX_FAILURES) {
-					throw new ApiError(429, 'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.')
-				}
-				const [attempt] = await tx
-					.insert(signInAttempts)
-					.values({ email: body.email, succeeded: false, createdAt: now })
-					.returning({ id: signInAttempts.id })
-				return attempt!.id
-			})
-			const user = await findUserByEmail(deps.db, body.email)
-			const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)
-			if (!user || !ok) throw new ApiError(400, SIGN_IN_FAILED)
-			await forgetAddressHit(deps.db, addressHit)
-			await deps.db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
-			if (user.status !== 'active') {
-				throw new ApiError(403, 'This account has been deactivated. Ask the owner of your business to restore it.')
-			}
-			const token = await issueToken(deps.db, user.id, now)
+			const { user, token } = await passwordSignIn(deps, c, body, false)
 			return { data: await sessionUser(deps.db, user.id, token) }
 		},
 	}),

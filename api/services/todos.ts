@@ -5,6 +5,7 @@ import { productById } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
 import type { Deps } from '../deps.ts'
+import { claimsAwaitingCustomer } from './claims.ts'
 import type { AuthUser } from '../http.ts'
 
 type Customer = typeof customers.$inferSelect
@@ -35,7 +36,7 @@ export const readTodoPolicies = (deps: Deps, customerId: string): Promise<TodoPo
  */
 export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Customer; cover: TodoPolicy[] }) {
 	const today = lagosDate(deps.now())
-	const [customer, [funded], cover, [enrolled], pending] = await Promise.all([
+	const [customer, [funded], cover, [enrolled], pending, claims] = await Promise.all([
 		known?.customer ?? readCustomer(deps, auth.customerId),
 		deps.db
 			.select({ id: payments.id })
@@ -54,6 +55,7 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 					sql`(${employees.leavesOn} >= ${today} or (${employees.leavesOn} is null and ${employees.enrolledOn} > ${today}))`,
 				),
 			),
+		auth.permissions.includes('claims.manage') ? claimsAwaitingCustomer(deps.db, auth.customerId) : [],
 	])
 	return deriveTodos({
 		kind: customer.kind,
@@ -73,5 +75,6 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 		hasStaff: Boolean(enrolled),
 		canManageStaff: auth.permissions.includes('employees.manage'),
 		staffChangesPending: Number(pending[0]?.n ?? 0),
+		claims,
 	})
 }

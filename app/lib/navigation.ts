@@ -4,6 +4,7 @@ export const NAV = [
 	{ to: '/products', label: 'Products', end: false, permission: null },
 	{ to: '/mycover', label: 'My cover', end: false, permission: 'plans.view' },
 	{ to: '/employees', label: 'Employees', end: false, permission: 'employees.view' },
+	{ to: '/claims', label: 'Claims', end: false, permission: 'claims.view' },
 	{ to: '/wallet', label: 'Wallet', end: false, permission: 'wallet.view' },
 	{ to: '/transaction-history', label: 'Transactions', end: false, permission: 'transactions.view' },
 	{ to: '/settings', label: 'Settings', end: false, permission: null },

@@ -1,4 +1,11 @@
-import type { MemberState, PolicyState, PolicyStatusFilter, TransactionStatus, WithdrawalStatus } from '#api/contract/statuses.ts'
+import type {
+	ClaimStatus,
+	MemberState,
+	PolicyState,
+	PolicyStatusFilter,
+	TransactionStatus,
+	WithdrawalStatus,
+} from '#api/contract/statuses.ts'
 
 // The one map from every status the portal shows to the words and colour a person reads
 // (docs/decisions/045-design-system.md). A screen never prints a raw status: it asks `statusOf`.
@@ -84,21 +91,20 @@ const PURCHASE_PAYMENT = {
 	failed: s('Failed', 'danger'),
 } as const
 
-/**
- * Claims do not exist in the API yet; this is the lifecycle we expect (decision 045): submitted,
- * then reviewed (possibly asking for documents or an inspection), then approved or declined, then paid.
- */
+/** A claim's life (api/contract/statuses.ts, docs/decisions/068-claim-lifecycle.md). */
 const CLAIM = {
-	draft: s('Draft', 'neutral'),
-	submitted: s('Submitted', 'info'),
-	in_review: s('In review', 'info'),
-	awaiting_documents: s('Documents needed', 'warning'),
-	inspection: s('Inspection booked', 'info'),
+	pending: s('Being made', 'neutral'),
+	inspection_submitted: s('Photos sent', 'info'),
+	estimate_submitted: s('Estimate sent', 'info'),
+	documented: s('In review', 'info'),
 	approved: s('Approved', 'success'),
 	declined: s('Declined', 'danger'),
+	offer_sent: s('Offer waiting for you', 'warning'),
+	offer_accepted: s('Offer accepted', 'info'),
+	offer_rejected: s('Offer rejected', 'warning'),
 	paid: s('Paid out', 'success'),
-	withdrawn: s('Withdrawn', 'neutral'),
-} as const
+	settled: s('Settled', 'neutral'),
+} as const satisfies Record<ClaimStatus, Status>
 
 /** Invoices do not exist in the API yet either (decision 045): issued, then paid, part paid, overdue or void. */
 const INVOICE = {

@@ -69,6 +69,7 @@ import type {
 } from '#api/contract/team.ts'
 import type { ChangePasswordBody, Customer, FindExistingUsersBody, SessionUser, UpdateUserBody, User } from '#api/contract/users.ts'
 import type { Category, Product } from '#api/contract/catalogue.ts'
+import type { Claim, ClaimFile, ClaimSummary, PlanUsage } from '#api/contract/claims.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
 import { apiContext } from './context.server.ts'
@@ -207,6 +208,38 @@ export function insurerCalls(client: ApiClient) {
 			client.call<Out<typeof Custodianship>>('PUT', `/purchases/${encodeURIComponent(purchaseId)}/custodian`, { body }),
 		activateCustodian: (purchaseId: string, body: In<typeof CustodianActivateBody>) =>
 			post<Out<typeof Custodianship>>(`/purchases/${encodeURIComponent(purchaseId)}/custodian/activate`, body),
+		getClaims: (query: { status?: string; product_id?: string; policy_id?: string; from?: string; to?: string; q?: string } = {}) =>
+			get<ClaimSummary[]>('/claims', query, false),
+		getClaim: (id: string) => get<Claim>(`/claims/${encodeURIComponent(id)}`, undefined, false),
+		/** The form's text as typed: the API reads '₦25,000' itself. */
+		createClaim: (body: Record<string, string>) => post<Claim>('/claims', body),
+		updateClaim: (id: string, body: Record<string, string>) => patch<Claim>(`/claims/${encodeURIComponent(id)}`, body),
+		saveEstimate: (id: string, lines: Array<Record<string, string>>) =>
+			client.call<Claim>('PUT', `/claims/${encodeURIComponent(id)}/estimate`, { body: { lines } }),
+		/** Multipart: one file as `file`, under the checklist's document name or a damage photo's. */
+		uploadClaimFile: (id: string, name: string, form: FormData) =>
+			post<Out<typeof ClaimFile>>(`/claims/${encodeURIComponent(id)}/files/${encodeURIComponent(name)}`, form),
+		submitClaimInspection: (id: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/inspection`),
+		submitClaim: (id: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/submit`),
+		acceptOffer: (id: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/offer/accept`),
+		rejectOffer: (id: string, comment: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/offer/reject`, { comment }),
+		downloadClaimFile: (id: string, fileId: string) =>
+			client.download(`/claims/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`),
+		getPlanUsage: (policyId: string) => get<PlanUsage>(`/policies/${encodeURIComponent(policyId)}/usage`, undefined, false),
+		deskSignIn: (body: { email: string; password: string }) =>
+			client.call<{ token: string; operator: { id: string; name: string; email: string } }>('POST', '/desk/sign-in', {
+				body,
+				anonymous: true,
+			}),
+		getDeskQueue: (status?: string) => get<ClaimSummary[]>('/desk/claims', { status }, false),
+		getDeskClaim: (id: string) => get<Claim>(`/desk/claims/${encodeURIComponent(id)}`, undefined, false),
+		deskDecision: (id: string, body: Record<string, string>) => post<Claim>(`/desk/claims/${encodeURIComponent(id)}/decision`, body),
+		deskOffer: (id: string, body: Record<string, string>) => post<Claim>(`/desk/claims/${encodeURIComponent(id)}/offer`, body),
+		deskApprovePayout: (id: string) => post<Claim>(`/desk/claims/${encodeURIComponent(id)}/approve-payout`),
+		deskPay: (id: string) => post<Claim>(`/desk/claims/${encodeURIComponent(id)}/pay`),
+		deskSettle: (id: string) => post<Claim>(`/desk/claims/${encodeURIComponent(id)}/settle`),
+		downloadDeskFile: (id: string, fileId: string) =>
+			client.download(`/desk/claims/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`),
 		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
 		// Managing a plan (issue 14).
 		getPlanActivities: (id: string) =>

@@ -58,6 +58,8 @@ test('no page reachable from the dashboard scrolls sideways at 360 px', async ({
 		'/manage-card',
 		'/transaction-history',
 		receipt,
+		'/claims',
+		'/claims/make-claim',
 		'/settings',
 		'/settings?tab=security',
 		'/settings?tab=business',

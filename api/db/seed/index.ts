@@ -5,7 +5,7 @@ import { CAC_COMPANIES } from './cac-registry.ts'
 import { seedDemoHistory } from './demo-history.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
 import { sampleNetwork } from '../../domain/hospitals/sample.ts'
-import { PERMISSIONS } from '../../contract/permissions.ts'
+import { OPERATOR_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
 import { SEED_ROLES } from '../../domain/permissions.ts'
 import { hashPassword } from '../../security/password.ts'
 
@@ -74,7 +74,7 @@ export async function seedReferenceData(db: Db) {
 			.onConflictDoNothing()
 		await tx
 			.insert(t.permissions)
-			.values(Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description })))
+			.values(Object.entries({ ...PERMISSIONS, ...OPERATOR_PERMISSIONS }).map(([name, description]) => ({ name, description })))
 			.onConflictDoNothing()
 		for (const role of SEED_ROLES) {
 			let [row] = await tx
@@ -90,7 +90,67 @@ export async function seedReferenceData(db: Db) {
 				.onConflictDoNothing()
 		}
 	})
+	await seedDesk(db)
 }
+
+/** The insurer's claims desk: its own customer record and the operator role, which no business can hold. */
+export const DESK_NAME = 'Cover Portal claims desk'
+export const OPERATOR_ROLE = 'Claims operator'
+
+export async function seedDesk(db: Db) {
+	await db.transaction(async (tx) => {
+		let [desk] = await tx.select({ id: t.customers.id }).from(t.customers).where(sql`${t.customers.meta}->>'insurer' = 'true'`)
+		if (!desk) {
+			;[desk] = await tx
+				.insert(t.customers)
+				.values({ kind: 'business', name: DESK_NAME, meta: { insurer: true } })
+				.returning({ id: t.customers.id })
+		}
+		let [role] = await tx
+			.select({ id: t.roles.id })
+			.from(t.roles)
+			.where(and(eq(t.roles.customerId, desk!.id), eq(t.roles.name, OPERATOR_ROLE)))
+		if (!role) {
+			;[role] = await tx
+				.insert(t.roles)
+				.values({ customerId: desk!.id, name: OPERATOR_ROLE, description: 'Reviews, offers and pays claims' })
+				.returning({ id: t.roles.id })
+		}
+		await tx
+			.insert(t.rolePermissions)
+			.values(Object.keys(OPERATOR_PERMISSIONS).map((permission) => ({ roleId: role!.id, permission })))
+			.onConflictDoNothing()
+	})
+}
+
+/** An operator of the claims desk, verified; used by the demo seed and the tests. */
+export async function createOperator(db: Db, input: { email: string; firstName: string; lastName: string; password: string }) {
+	const [role] = await db
+		.select({ id: t.roles.id, customerId: t.roles.customerId })
+		.from(t.roles)
+		.innerJoin(t.customers, eq(t.customers.id, t.roles.customerId))
+		.where(and(eq(t.roles.name, OPERATOR_ROLE), sql`${t.customers.meta}->>'insurer' = 'true'`))
+	if (!role) throw new Error('Seed the desk first')
+	const [existing] = await db.select({ id: t.users.id }).from(t.users).where(sql`lower(${t.users.email}) = ${input.email}`)
+	if (existing) return existing.id
+	const [user] = await db
+		.insert(t.users)
+		.values({
+			customerId: role.customerId!,
+			roleId: role.id,
+			firstName: input.firstName,
+			lastName: input.lastName,
+			email: input.email,
+			passwordHash: await hashPassword(input.password),
+			emailVerifiedAt: new Date(),
+		})
+		.returning({ id: t.users.id })
+	return user!.id
+}
+
+export const DEMO_OPERATOR = { email: 'operator@example.com', firstName: 'Ifeoma', lastName: 'Nwosu' } as const
+
+/** The two demo accounts of the embedded default: verified, KYC done. */
 
 /** The two demo accounts of the embedded default: verified, KYC done, with a year of cover and payments behind them. */
 export async function seedDemoAccounts(db: Db) {

@@ -92,9 +92,17 @@ export default function PlanPage() {
 				action={
 					// A pending policy has no certificate yet: its cover has not started (the API answers 409).
 					policy.status === 'pending' ? undefined : (
-						<a href={`/mycover/${policy.id}/certificate`} className={buttonClass('secondary')} download>
-							Download certificate
-						</a>
+						<span className="flex flex-wrap gap-2">
+							<Link to={`/claims/${policy.id}`} className={buttonClass('secondary')}>
+								Claims
+							</Link>
+							<Link to={`/mycover/${policy.id}/plan-usage`} className={buttonClass('secondary')}>
+								Plan usage
+							</Link>
+							<a href={`/mycover/${policy.id}/certificate`} className={buttonClass('secondary')} download>
+								Download certificate
+							</a>
+						</span>
 					)
 				}
 			>

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+
+/** The desk's own frame: not a customer's dashboard, and it says whose desk it is. */
+export function DeskFrame({ name, children }: { name: string | null; children: ReactNode }) {
+	return (
+		<div className="min-h-screen bg-slate-50">
+			<header className="border-b border-slate-200 bg-slate-900 text-white">
+				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+					<Link to="/ops" className="font-semibold">
+						Claims desk
+					</Link>
+					{name ? (
+						<Form method="post" action="/ops/logout" className="flex items-center gap-3 text-sm">
+							<span>{name}</span>
+							<button type="submit" className="underline">
+								Sign out
+							</button>
+						</Form>
+					) : null}
+				</div>
+			</header>
+			<main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+		</div>
+	)
+}

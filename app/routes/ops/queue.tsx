@@ -1,0 +1,72 @@
+import { Form, Link, useLoaderData } from 'react-router'
+import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
+import { Select, buttonClass } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { statusOptions } from '#app/lib/statuses.ts'
+import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
+import type { Route } from './+types/queue'
+import { DeskFrame } from './layout.tsx'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Claims queue · Claims desk' }]
+
+/** The queue: claims waiting on the desk first (in review, approved, rejected offers, accepted offers). */
+export async function loader(args: Route.LoaderArgs) {
+	const { api, name } = await requireOperator(args)
+	const status = new URL(args.request.url).searchParams.get('status') ?? 'documented'
+	const claims = (await orDeskLogin(args, api.getDeskQueue(status || undefined))).data
+	return { claims, status, name }
+}
+
+export default function DeskQueue() {
+	const { claims, status, name } = useLoaderData<typeof loader>()
+	return (
+		<DeskFrame name={name}>
+			<h1 className="text-2xl font-bold">Claims queue</h1>
+			<Form method="get" className="my-4 flex items-end gap-3">
+				<label htmlFor="queue-status" className="space-y-1 text-sm font-medium">
+					Status
+					<Select id="queue-status" name="status" defaultValue={status}>
+						<option value="">Every status</option>
+						{statusOptions('claim').map((o) => (
+							<option key={o.value} value={o.value}>
+								{o.label}
+							</option>
+						))}
+					</Select>
+				</label>
+				<button type="submit" className={buttonClass('secondary')}>
+					Show
+				</button>
+			</Form>
+			<div className={panelClass}>
+				{claims.length === 0 ? (
+					<p>Nothing waiting here.</p>
+				) : (
+					<ResponsiveTable caption="Claims, oldest change first" columns={['Claim', 'Business', 'Incident', 'Amount', 'Status']}>
+						{claims.map((c) => (
+							<tr key={c.id}>
+								<Cell label="Claim">
+									<Link to={`/ops/claims/${c.id}`} className="font-medium text-brand-700 underline">
+										{c.claim_number}
+									</Link>
+								</Cell>
+								<Cell label="Business">
+									{c.business}
+									<span className="block text-xs text-slate-600">{c.policy.product_name}</span>
+								</Cell>
+								<Cell label="Incident">{INCIDENT_TYPES[c.incident_type]}</Cell>
+								<Cell label="Amount">{formatNairaFull(c.amount)}</Cell>
+								<Cell label="Status">
+									<StatusBadge kind="claim" status={c.status} />
+								</Cell>
+							</tr>
+						))}
+					</ResponsiveTable>
+				)}
+			</div>
+		</DeskFrame>
+	)
+}

@@ -1,0 +1,100 @@
+import type { Browser, Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
+import { PDF, PNG } from './upload-files.ts'
+
+// A gadget screen-damage claim from its form to its payout: the demo business makes it, the demo
+// operator reviews, offers and pays it in a second browser context (docs/decisions/068 to 071).
+
+const daysAgo = (n: number) => new Date(Date.now() + 3_600_000 - n * 86_400_000).toISOString().slice(0, 10)
+
+async function operatorPage(browser: Browser, baseURL: string, js: boolean) {
+	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
+	const page = await context.newPage()
+	await visit(page, '/ops/login')
+	await page.getByLabel('Email address').fill('operator@example.com')
+	await page.getByLabel('Password').fill(DEMO_PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
+	return page
+}
+
+const uploadIn = async (page: Page, label: string, file: typeof PNG) => {
+	const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })
+	await form.getByLabel(label, { exact: true }).setInputFiles(file)
+	await form.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
+}
+
+test('a gadget screen-damage claim goes from the form to the payout, the desk reviewing in a second browser', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const js = test.info().project.use.javaScriptEnabled !== false
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await page.getByRole('link', { name: 'Claims', exact: true }).first().click()
+	await expect(page.getByRole('heading', { name: 'Claims', level: 1 })).toBeVisible()
+	await page.getByRole('link', { name: 'Make a claim' }).first().click()
+	await page.getByRole('listitem').filter({ hasText: 'Gadget Cover' }).getByRole('link', { name: 'Claim on this policy' }).click()
+
+	// Bad input keeps what was typed and says what is wrong.
+	await page.getByLabel('What happened', { exact: true }).selectOption('screen_damage')
+	await page.getByLabel('Date of the incident').fill(daysAgo(3))
+	await page.getByLabel('Where it happened').fill('Allen Avenue, Ikeja')
+	await page.getByLabel('What happened, in your words').fill('Dropped.')
+	await page.getByLabel('Amount you are claiming').fill('50000')
+	await page.getByRole('button', { name: 'Start the claim' }).click()
+	await expect(page.getByText('Describe what happened in at least 10 characters.')).toBeVisible()
+	await expect(page.getByLabel('Where it happened')).toHaveValue('Allen Avenue, Ikeja')
+	await page.getByLabel('What happened, in your words').fill('The phone fell on the tiles and the screen cracked.')
+	await page.getByRole('button', { name: 'Start the claim' }).click()
+
+	await expect(page.getByRole('heading', { name: 'Photos of the damage' })).toBeVisible()
+	const claimId = page.url().match(/make-claim\/([0-9a-f-]+)\//)![1]!
+	await uploadIn(page, 'Photo 1', PNG)
+	await expect(page.getByText('(photo.png uploaded)')).toBeVisible()
+	await page.getByRole('button', { name: 'Done with photos' }).click()
+
+	await expect(page.getByRole('heading', { name: 'Repair estimate' })).toBeVisible()
+	await page.getByLabel('Line 1: description').fill('Replacement screen')
+	await page.getByLabel('Line 1: amount').fill('40000')
+	await page.getByLabel('Line 2: kind').selectOption('labour')
+	await page.getByLabel('Line 2: description').fill('Fitting')
+	await page.getByLabel('Line 2: amount').fill('10000')
+	await page.getByRole('button', { name: 'Save the estimate' }).click()
+
+	await expect(page.getByRole('heading', { name: /Documents for claim/ })).toBeVisible()
+	await uploadIn(page, 'Proof of purchase', PDF)
+	await expect(page.getByText('(scan.pdf uploaded)')).toBeVisible()
+	await page.getByRole('button', { name: 'Submit the claim' }).click()
+	await expect(page).toHaveURL(`/claims/details-${claimId}`)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('In review')
+
+	const desk = await operatorPage(browser, baseURL!, js)
+	await visit(desk, `/ops/claims/${claimId}`)
+	await expect(desk.getByRole('img', { name: /Damage 1/ })).toBeVisible()
+	await expect(desk.getByRole('link', { name: 'scan.pdf' })).toBeVisible()
+	await desk.getByRole('button', { name: 'Approve' }).click()
+	await expect(desk.getByRole('heading', { level: 1 })).toContainText('Approved')
+	await desk.getByLabel('Assessed loss (₦)').fill('50000')
+	await desk.getByLabel('Of which parts (₦)').fill('40000')
+	await desk.getByLabel('Age of the item (years)').fill('2')
+	await desk.getByRole('button', { name: 'Send the offer' }).click()
+	await expect(desk.getByText('= ₦37,000')).toBeVisible()
+
+	// The customer sees the deductions and accepts.
+	await visit(page, `/claims/details-${claimId}`)
+	await expect(page.getByText('− ₦5,000')).toBeVisible()
+	await expect(page.getByText('− ₦8,000')).toBeVisible()
+	await page.getByRole('button', { name: 'Accept the offer' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Offer accepted')
+
+	await visit(desk, `/ops/claims/${claimId}`)
+	await desk.getByRole('button', { name: "Pay into the customer's wallet" }).click()
+	await expect(desk.getByRole('heading', { level: 1 })).toContainText('Paid out')
+	await desk.context().close()
+
+	await visit(page, `/claims/details-${claimId}`)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Paid out')
+	await expect(page.getByText('Paid into your wallet.')).toBeVisible()
+})
