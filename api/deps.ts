@@ -16,4 +16,6 @@ export type Deps = {
 	env: Pick<ApiEnv, 'publicUrl' | 'demo' | 'outboxPublic' | 'trustProxy' | 'walletFundMax' | 'withdrawalApprovalThreshold'> &
 		Partial<Pick<ApiEnv, 'publicUrlFixed'>>
 	now: () => Date
+	/** The embedded kit: the key of its payloads, and how its webhooks reach partners (decision 075, 077). */
+	kit: { payloadKey: Uint8Array; fetch: typeof fetch }
 }

@@ -45,7 +45,15 @@ export const TEST_WEBHOOK_SECRET = 'test-sandbox-webhook-secret'
  * the seeded local one unless `cac` stands in for it; the payment gateway is the sandbox (retrying
  * webhooks within milliseconds) unless `payments` stands in for it.
  */
-export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGateway; env?: Partial<Deps['env']> } = {}) {
+export async function testApi(
+	options: {
+		cac?: CacRegistry
+		payments?: PaymentGateway
+		env?: Partial<Deps['env']>
+		/** Stands in for the network the kit's webhooks go out on. */
+		webhooks?: (url: string | URL | Request, init?: RequestInit) => Promise<Response>
+	} = {},
+) {
 	const { db } = await workerDatabase()
 	let offsetMs = 0
 	const now = () => new Date(Date.now() + offsetMs)
@@ -70,7 +78,9 @@ export async function testApi(options: { cac?: CacRegistry; payments?: PaymentGa
 	}
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
-	const deps: Deps = { db, mailer, cac, payments, storage, env, now }
+	const webhooks = options.webhooks ?? (async () => new Response('ok'))
+	const kit = { payloadKey: new Uint8Array(32).fill(7), fetch: webhooks as typeof fetch }
+	const deps: Deps = { db, mailer, cac, payments, storage, env, now, kit }
 	const api = createApi(deps, { checkResponses: true })
 
 	async function call<T = any>(

@@ -4,6 +4,7 @@ import * as t from '../schema.ts'
 import { CAC_COMPANIES } from './cac-registry.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
 import { PERMISSIONS } from '../../contract/permissions.ts'
+import { hashSecretKey, newPartnerSecrets } from '../../domain/kit.ts'
 import { SEED_ROLES } from '../../domain/permissions.ts'
 import { hashPassword } from '../../security/password.ts'
 
@@ -112,16 +113,34 @@ export async function seedDemoAccounts(db: Db) {
 					},
 				})
 				.returning({ id: t.customers.id })
-			await tx.insert(t.users).values({
-				customerId: customer!.id,
-				roleId: owner.id,
-				firstName: account.firstName,
-				lastName: account.lastName,
-				email: account.email,
-				phone: '08031234567',
-				passwordHash,
-				emailVerifiedAt: new Date(),
-			})
+			const [user] = await tx
+				.insert(t.users)
+				.values({
+					customerId: customer!.id,
+					roleId: owner.id,
+					firstName: account.firstName,
+					lastName: account.lastName,
+					email: account.email,
+					phone: '08031234567',
+					passwordHash,
+					emailVerifiedAt: new Date(),
+				})
+				.returning({ id: t.users.id })
+			// The business integrates the kit (docs/decisions/074-partner-keys.md): its key is listed in
+			// /settings; its secret was never shown, as for any key, so a demo host makes a key of its own.
+			if (account.kind === 'business') {
+				const secrets = newPartnerSecrets()
+				await tx.insert(t.partnerKeys).values({
+					customerId: customer!.id,
+					createdBy: user!.id,
+					name: 'Okafor Logistics website',
+					publicKey: secrets.publicKey,
+					secretHash: hashSecretKey(secrets.secretKey),
+					secretHint: secrets.secretKey.slice(-4),
+					webhookUrl: 'https://okafor-logistics.example/hooks/cover',
+					webhookSecret: secrets.webhookSecret,
+				})
+			}
 		})
 	}
 }
