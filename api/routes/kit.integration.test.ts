@@ -113,7 +113,11 @@ describeApi('partner keys and kit sessions', () => {
 			status: 401,
 			body: { message: 'That secret key is not valid, or it was revoked.' },
 		})
-		expect(await ctx.call('GET', `/kit/sessions/${kit.id}`)).toMatchObject({ status: 410 })
+		expect(await ctx.call('GET', `/kit/sessions/${kit.id}`)).toMatchObject({ status: 200, body: { data: { status: 'closed' } } })
+		expect(await ctx.call('PATCH', `/kit/sessions/${kit.id}/draft`, { body: { quote: GADGET } })).toMatchObject({
+			status: 410,
+			body: { message: expect.stringContaining('session is over') },
+		})
 	})
 
 	test('a session needs the secret key and a valid body', async () => {

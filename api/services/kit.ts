@@ -193,11 +193,12 @@ export async function openKitSession(deps: Deps, token: string, hostOrigin: stri
 	return viewOf(deps, claimed)
 }
 
-async function sessionRow(deps: Deps, id: string) {
+/** An opened session that is still going on; `closed` lets a closed one through, for the page that says so. */
+async function sessionRow(deps: Deps, id: string, { closed = false } = {}) {
 	const [session] = await deps.db.select().from(kitSessions).where(eq(kitSessions.id, id))
-	if (!session) throw notFound('kit session')
+	if (!session || session.status === 'created') throw notFound('kit session')
 	const problem = sessionProblem(session, deps.now())
-	if (problem) throw problemError(problem)
+	if (problem && !(closed && problem === 'closed')) throw problemError(problem)
 	return session
 }
 
@@ -236,7 +237,7 @@ async function viewOf(deps: Deps, session: SessionRow): Promise<KitSession> {
  * reloads after paying sees it paid, and the session completes (once) when it is.
  */
 export async function getKitSession(deps: Deps, id: string) {
-	let session = await sessionRow(deps, id)
+	let session = await sessionRow(deps, id, { closed: true })
 	if (session.purchaseId && session.status === 'open') {
 		const [payment] = await deps.db.select().from(payments).where(eq(payments.purchaseId, session.purchaseId))
 		if (payment && payment.status !== 'success') await verifyPayment(deps, payment.reference)
@@ -352,7 +353,7 @@ async function completeIfPaid(deps: Deps, session: SessionRow) {
 
 /** The kit closed before finishing: the session ends, and its pages say so. */
 export async function closeKitSession(deps: Deps, id: string) {
-	const session = await sessionRow(deps, id)
+	const session = await sessionRow(deps, id, { closed: true })
 	if (session.status !== 'open') return viewOf(deps, session)
 	const [closed] = await deps.db
 		.update(kitSessions)
