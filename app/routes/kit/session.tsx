@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Cover kit' }, { name: '
 export const headers: Route.HeadersFunction = kitHeaders
 
 const STEPS = ['quote', 'details', 'pay'] as const
-const STEP_LABELS = ['Your quote', 'Your details', 'Pay']
+const STEP_LABELS = ['Quote', 'Details', 'Pay']
 type Step = (typeof STEPS)[number]
 
 const DetailsSchema = z.object({ intent: z.literal('details') }).extend(KitDetailsBody.shape)
