@@ -1,6 +1,6 @@
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { startDemoHost } from '../../scripts/kit-demo-host.ts'
-import { expect, test } from './support.ts'
+import { DEMO_PASSWORD, expect, signIn, test } from './support.ts'
 import { businessThroughApi, fundThroughApi } from './wallet-support.ts'
 
 // The embedded kit (issue 16): a partner's page on another origin buys through the kit in a frame and
@@ -133,4 +133,44 @@ test.describe('the embedded kit', () => {
 		expect(wrong?.status()).toBe(403)
 		await expect(page.getByRole('alert')).toContainText('only be opened from the site it was made for')
 	})
+})
+
+test('partner keys are made, shown once, listed and revoked in Settings', async ({ page, request }) => {
+	const owner = await businessThroughApi(page, request, 'Kemi')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL(/\/$/)
+	await page.goto('/settings')
+	await page.getByRole('link', { name: 'Partner keys' }).click()
+	await expect(page.getByText('No partner keys yet.')).toBeVisible()
+	// Bad input: a clear message, and what was typed stays.
+	await page.getByLabel('Name').fill('Checkout')
+	await page.getByLabel('Webhook address (optional)').fill('ftp://bank.example/hooks')
+	await page.getByRole('button', { name: 'Make key' }).click()
+	await expect(page.getByText('Enter the webhook address as https://… (http:// only for localhost).')).toBeVisible()
+	await expect(page.getByLabel('Name')).toHaveValue('Checkout')
+	await page.getByLabel('Webhook address (optional)').fill('https://bank.example/hooks')
+	await page.getByRole('button', { name: 'Make key' }).click()
+	const secrets = page.getByRole('region', { name: 'Copy the secrets of Checkout now' })
+	await expect(secrets).toContainText(/sk_kit_[\w-]{43}/)
+	const secret = (await secrets.getByText(/^sk_kit_/).textContent())!
+	const row = page.getByRole('row', { name: /Checkout/ })
+	await expect(row).toContainText(`sk_kit_…${secret.slice(-4)}`)
+	await expect(row).toContainText('Active')
+	// Shown once: the list never holds the secret again.
+	await page.goto('/settings?tab=partners')
+	await expect(page.getByRole('main')).not.toContainText(secret)
+	await page.getByRole('button', { name: 'Revoke the key Checkout' }).click()
+	await expect(page.getByRole('row', { name: /Checkout/ })).toContainText('Revoked')
+	const refused = await request.post('/api/v1/kit/sessions', {
+		headers: { Authorization: `Bearer ${secret}` },
+		data: { product_id: 5, origin: 'https://bank.example', reference: 'r' },
+	})
+	expect(refused.status()).toBe(401)
+})
+
+test('the demo business has a partner key in Settings', async ({ page }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL(/\/$/)
+	await page.goto('/settings?tab=partners')
+	await expect(page.getByRole('row', { name: /Okafor Logistics website/ })).toContainText('Active')
 })
