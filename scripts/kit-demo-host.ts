@@ -139,7 +139,12 @@ setInterval(() => parent.postMessage({ type: 'cover-kit:close' }, '*'), 200)
 		origin,
 		config,
 		webhooks,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve())
+				// A browser's kept-alive connections would hold the close for a minute.
+				server.closeAllConnections()
+			}),
 	}
 }
 

@@ -150,7 +150,7 @@ test('partner keys are made, shown once, listed and revoked in Settings', async 
 	await expect(page.getByLabel('Name')).toHaveValue('Checkout')
 	await page.getByLabel('Webhook address (optional)').fill('https://bank.example/hooks')
 	await page.getByRole('button', { name: 'Make key' }).click()
-	const secrets = page.getByRole('region', { name: 'Copy the secrets of Checkout now' })
+	const secrets = page.getByRole('status', { name: 'Copy the secrets of Checkout now' })
 	await expect(secrets).toContainText(/sk_kit_[\w-]{43}/)
 	const secret = (await secrets.getByText(/^sk_kit_/).textContent())!
 	const row = page.getByRole('row', { name: /Checkout/ })
