@@ -88,6 +88,35 @@ test.describe('the embedded kit', () => {
 		await expect(events).toHaveCount(2)
 	})
 
+	test('through the gateway, the checkout opens in a window of its own and the kit finds the purchase paid', async ({
+		page,
+		request,
+		js,
+	}) => {
+		test.skip(!js, 'the partner page opens the frame with JavaScript')
+		host.config.paymentOption = 'gateway'
+		await partner(page, request, host)
+		await page.goto(host.origin)
+		await page.getByRole('button', { name: 'Buy gadget cover' }).click()
+		const kit = page.frameLocator('iframe[title="Cover kit"]')
+		await kit.getByLabel('Kind of device').selectOption('phone')
+		await kit.getByLabel('Value of the device').fill('450000')
+		await kit.getByLabel('Cover period').selectOption('annual')
+		await kit.getByRole('button', { name: 'Continue' }).click()
+		await kit.getByLabel('Email address').fill('chidi@example.test')
+		await kit.getByLabel('Phone number').fill('08031234567')
+		await kit.getByRole('button', { name: 'Continue' }).click()
+		await kit.getByRole('button', { name: /^Buy for ₦/ }).click()
+		const [checkout] = await Promise.all([page.waitForEvent('popup'), kit.getByRole('link', { name: 'Open the checkout' }).click()])
+		await checkout.getByRole('button', { name: 'Pay with test card' }).click()
+		await expect(checkout.getByRole('heading', { name: 'Payment received' })).toBeVisible()
+		await checkout.close()
+		await kit.getByRole('link', { name: 'I have paid' }).click()
+		await expect(kit.getByRole('heading', { name: 'You are covered' })).toBeVisible()
+		await expect(page.locator('#events li').filter({ hasText: 'success' })).toHaveCount(1)
+		expect((await signedWebhook(host)).body).toMatchObject({ data: { purchase: { payment_option: 'gateway' } } })
+	})
+
 	test('?inspectionSdk= on the portal opens the kit: in a frame that closing takes away with the query, or without JavaScript as the page itself', async ({
 		page,
 		request,
