@@ -13,6 +13,7 @@ import { businessRoutes } from './routes/business.ts'
 import { cacRoutes } from './routes/cac.ts'
 import { cardRoutes } from './routes/cards.ts'
 import { devRoutes } from './routes/dev.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
 import { documentRoutes } from './routes/documents.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { paymentRoutes } from './routes/payments.ts'
@@ -50,6 +51,7 @@ export const routes = [
 	...invitationRoutes,
 	...roleRoutes,
 	...activityRoutes,
+	...dashboardRoutes,
 	...walletRoutes,
 	...paymentRoutes,
 	...cardRoutes,

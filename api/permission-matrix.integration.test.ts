@@ -24,6 +24,8 @@ const SELF_SERVICE = [
 	'PATCH /users/:id/change-password',
 	'GET /permissions/user/:id',
 	'GET /todos',
+	// Home: each part checks its own permission (docs/decisions/047-home-dashboard.md).
+	'GET /dashboard',
 ]
 
 /** Signing out revokes the token it is called with: it goes last. */

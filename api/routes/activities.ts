@@ -1,12 +1,9 @@
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import { ActivitiesQuery, ActivitiesResponse, TodosQuery, TodosResponse } from '../contract/activities.ts'
-import type { ProductId } from '../contract/product-ids.ts'
-import { activities, customers, payments, policies, staff, users } from '../db/schema.ts'
-import { productById } from '../domain/catalogue/index.ts'
-import { lagosDate } from '../domain/policies.ts'
-import { deriveTodos } from '../domain/todos.ts'
+import { activities, users } from '../db/schema.ts'
 import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
+import { todosOf } from '../services/todos.ts'
 
 export const activityRoutes = [
 	defineRoute({
@@ -75,46 +72,7 @@ export const activityRoutes = [
 		query: TodosQuery,
 		response: TodosResponse,
 		handler: async ({ query, auth, deps }) => {
-			const today = lagosDate(deps.now())
-			const [[customer], [funded], cover, [enrolled]] = await Promise.all([
-				deps.db.select().from(customers).where(eq(customers.id, auth.customerId)),
-				deps.db
-					.select({ id: payments.id })
-					.from(payments)
-					.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
-					.limit(1),
-				deps.db
-					.select({
-						id: policies.id,
-						kind: policies.kind,
-						productId: policies.productId,
-						policyNumber: policies.policyNumber,
-						status: policies.status,
-						coverEnd: policies.coverEnd,
-					})
-					.from(policies)
-					.where(eq(policies.customerId, auth.customerId))
-					.orderBy(asc(policies.createdAt), asc(policies.id)),
-				deps.db.select({ id: staff.id }).from(staff).where(eq(staff.customerId, auth.customerId)).limit(1),
-			])
-			const todos = deriveTodos({
-				kind: customer!.kind,
-				emailVerified: Boolean(auth.emailVerifiedAt),
-				sector: customer!.sector,
-				businessType: customer!.businessType,
-				cacVerified: Boolean(customer!.meta.cac_verified),
-				canManageBusiness: auth.permissions.includes('business.manage'),
-				walletFunded: Boolean(funded),
-				canFundWallet: auth.permissions.includes('wallet.fund'),
-				hasCover: cover.length > 0,
-				canBuy: auth.permissions.includes('products.buy'),
-				pendingPolicies: cover
-					.filter((p) => p.status === 'pending' && p.coverEnd >= today)
-					.map((p) => ({ id: p.id, kind: p.kind, productName: productById(p.productId as ProductId).name, policyNumber: p.policyNumber })),
-				canManagePlans: auth.permissions.includes('plans.manage'),
-				hasStaff: Boolean(enrolled),
-				canManageStaff: auth.permissions.includes('employees.manage'),
-			})
+			const todos = await todosOf(deps, auth)
 			return { data: query.limit ? todos.slice(0, query.limit) : todos }
 		},
 	}),

@@ -14,6 +14,7 @@ import type {
 import type { BusinessBody, BusinessPatchBody } from '#api/contract/business.ts'
 import type { BatchBuyBody, BatchPurchaseResult, StaffBatch } from '#api/contract/batch.ts'
 import type { CacConfirmBody, CacLookupResponse } from '#api/contract/cac.ts'
+import type { DashboardResponse } from '#api/contract/dashboard.ts'
 import type { Quote } from '#api/contract/quotes.ts'
 import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
@@ -103,6 +104,8 @@ export function insurerCalls(client: ApiClient) {
 		getActivities: (query: { type?: string; actor?: string; from?: string; to?: string; page?: number; page_size?: number } = {}) =>
 			get<Out<typeof ActivitiesResponse>>('/activities', query, false),
 		getTodos: (query: { limit?: number } = {}) => get<Todo[]>('/todos', query, false),
+		/** Home in one call: each part the member's role allows (docs/decisions/047-home-dashboard.md). */
+		getDashboard: () => get<Out<typeof DashboardResponse>>('/dashboard', undefined, false),
 		getWallet: () => get<Out<typeof WalletResponse>>('/wallet', undefined, false),
 		fundWallet: (body: In<typeof FundBody>) => post<Out<typeof FundResponse>>('/wallet/fund', body),
 		// No token: the gateway's return carries no session cookie, and the answer is the same for anyone.

@@ -30,14 +30,15 @@ export async function latestCode(page: Page, email: string) {
 
 /**
  * No serious or critical axe violation on the page as it stands. axe runs in the page, so for a
- * page without JavaScript its HTML is checked in a JavaScript-enabled twin, scripts left out.
+ * page without JavaScript its HTML is checked in a JavaScript-enabled twin, scripts left out. A caller
+ * checking many pages may pass one twin context to reuse; otherwise each check makes its own.
  */
-export async function expectAccessible(page: Page, js = true) {
+export async function expectAccessible(page: Page, js = true, reuse?: BrowserContext) {
 	let target = page
 	let twin: BrowserContext | undefined
 	if (!js) {
 		const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-		twin = await page.context().browser()!.newContext({ javaScriptEnabled: true })
+		twin = reuse ?? (await page.context().browser()!.newContext({ javaScriptEnabled: true }))
 		target = await twin.newPage()
 		await target.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }))
 		await target.goto(page.url())
@@ -47,7 +48,8 @@ export async function expectAccessible(page: Page, js = true) {
 		const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 		expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 	} finally {
-		await twin?.close()
+		if (reuse) await target.close()
+		else await twin?.close()
 	}
 }
 

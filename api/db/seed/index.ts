@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { CAC_COMPANIES } from './cac-registry.ts'
+import { seedDemoHistory } from './demo-history.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
 import { PERMISSIONS } from '../../contract/permissions.ts'
 import { hashSecretKey, newPartnerSecrets } from '../../domain/kit.ts'
@@ -83,7 +84,7 @@ export async function seedReferenceData(db: Db) {
 	})
 }
 
-/** The two demo accounts of the embedded default: verified, KYC done. */
+/** The two demo accounts of the embedded default: verified, KYC done, with a year of cover and payments behind them. */
 export async function seedDemoAccounts(db: Db) {
 	const [owner] = await db
 		.select({ id: t.roles.id })
@@ -126,6 +127,7 @@ export async function seedDemoAccounts(db: Db) {
 					emailVerifiedAt: new Date(),
 				})
 				.returning({ id: t.users.id })
+			await seedDemoHistory(tx, { kind: account.kind, customerId: customer!.id, userId: user!.id })
 			// The business integrates the kit (docs/decisions/074-partner-keys.md): its key is listed in
 			// /settings; its secret was never shown, as for any key, so a demo host makes a key of its own.
 			if (account.kind === 'business') {

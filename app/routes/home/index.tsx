@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { CacConfirmBody } from '#api/contract/cac.ts'
+import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import type { User } from '#api/contract/users.ts'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
@@ -13,7 +14,9 @@ import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
+import { spendChart } from '#app/server/spend-chart.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
+import { CoverByLine, FigureRow, PoliciesPanel, RenewalsPanel, SpendPanel } from './dashboard-parts.tsx'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · Cover Portal' }]
@@ -54,19 +57,41 @@ async function cacDialog(args: Route.LoaderArgs, user: User) {
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireReadyUser(args)
 	const api = apiFrom(args.context)
-	const [todos, activities, cac] = await Promise.all([
-		api.getTodos(),
+	const [dashboard, activities, cac, permissions] = await Promise.all([
+		api.getDashboard(),
 		// A role without the activity log still gets its home page.
 		orNotShown(api.getActivities({ page_size: 5 })),
 		cacDialog(args, user),
+		userPermissions(args, user),
 	])
+	const home = dashboard.data
+	const chart = home.spend ? spendChart(home.spend.months) : null
+	const month = home.today.slice(0, 7)
+	const purchasesHref = '/transaction-history?type=purchase'
 	return {
 		greeting: `${greeting()}, ${user.first_name}`,
 		business: user.customer.name,
 		kind: user.customer.kind,
 		kycComplete: isKycComplete(user),
 		cacVerified: user.customer.meta.cac_verified,
-		todos: todos.data,
+		canBuy: permissions.includes('products.buy'),
+		figures: {
+			wallet: home.wallet,
+			cover: home.cover && { active: home.cover.active, pending: home.cover.pending },
+			staff: home.staff,
+			thisMonth:
+				home.spend && chart
+					? { amount: home.spend.this_month, month: chart.rows[11]!.name, href: `${purchasesHref}&from=${month}-01` }
+					: null,
+			nextBill: home.next_bill,
+			renewals: home.renewals && { due: home.renewals.due, window_days: home.renewals.window_days },
+			claims: home.claims,
+		},
+		lines: home.cover?.by_line.map((line) => ({ ...line, label: CATEGORY_LABELS[line.category] })) ?? null,
+		policies: home.cover?.policies ?? null,
+		renewals: home.renewals,
+		spend: home.spend && chart ? { chart, total: home.spend.total, href: purchasesHref } : null,
+		todos: home.todos,
 		activities: activities?.data.items ?? null,
 		cac,
 	}
@@ -163,27 +188,27 @@ export default function Home() {
 				<p className="text-slate-600">{home.business}</p>
 			</section>
 
-			<section aria-labelledby="kyc-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-				<h2 id="kyc-heading" className="font-semibold">
-					Account status
-				</h2>
-				<dl className="mt-3 grid gap-3 sm:grid-cols-2">
-					<div>
-						<dt className="text-sm text-slate-600">KYC</dt>
-						<dd className={home.kycComplete ? 'font-medium text-emerald-800' : 'font-medium text-amber-800'}>
-							{home.kycComplete ? 'Complete' : 'Incomplete'}
-						</dd>
-					</div>
-					{home.kind === 'business' ? (
-						<div>
-							<dt className="text-sm text-slate-600">CAC verification</dt>
-							<dd className={home.cacVerified ? 'font-medium text-emerald-800' : 'font-medium text-amber-800'}>
-								{home.cacVerified ? 'Verified' : 'Not verified'}
-							</dd>
-						</div>
+			<FigureRow figures={home.figures} kind={home.kind} />
+
+			{home.spend ? <SpendPanel chart={home.spend.chart} total={home.spend.total} href={home.spend.href} /> : null}
+
+			{home.kind === 'business' && (home.lines || home.renewals) ? (
+				<div className="grid gap-6 lg:grid-cols-2">
+					{home.lines ? <CoverByLine lines={home.lines} canBuy={home.canBuy} /> : null}
+					{home.renewals ? (
+						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
 					) : null}
-				</dl>
-			</section>
+				</div>
+			) : null}
+
+			{home.kind === 'individual' && (home.policies || home.renewals) ? (
+				<div className="grid gap-6 lg:grid-cols-2">
+					{home.policies ? <PoliciesPanel policies={home.policies} canBuy={home.canBuy} /> : null}
+					{home.renewals ? (
+						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
+					) : null}
+				</div>
+			) : null}
 
 			<div className="grid gap-6 lg:grid-cols-2">
 				<section aria-labelledby="todos-heading" className="rounded-xl border border-slate-200 bg-white p-5">
@@ -228,6 +253,28 @@ export default function Home() {
 					)}
 				</section>
 			</div>
+
+			<section aria-labelledby="kyc-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+				<h2 id="kyc-heading" className="font-semibold">
+					Account status
+				</h2>
+				<dl className="mt-3 grid gap-3 sm:grid-cols-2">
+					<div>
+						<dt className="text-sm text-slate-600">KYC</dt>
+						<dd className={home.kycComplete ? 'font-medium text-emerald-800' : 'font-medium text-amber-800'}>
+							{home.kycComplete ? 'Complete' : 'Incomplete'}
+						</dd>
+					</div>
+					{home.kind === 'business' ? (
+						<div>
+							<dt className="text-sm text-slate-600">CAC verification</dt>
+							<dd className={home.cacVerified ? 'font-medium text-emerald-800' : 'font-medium text-amber-800'}>
+								{home.cacVerified ? 'Verified' : 'Not verified'}
+							</dd>
+						</div>
+					) : null}
+				</dl>
+			</section>
 		</div>
 	)
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import { coverByLine, isRenewalDue, lastTwelveMonths, nextBill, spendByMonth, spendStart, visibleParts } from './dashboard.ts'
+
+describe('visibleParts', () => {
+	it('gives an owner of a business every part', () => {
+		const all = ['wallet.view', 'plans.view', 'employees.view', 'transactions.view', 'invoices.view', 'claims.view']
+		expect([...visibleParts('business', all)].sort()).toEqual(['claims', 'cover', 'next_bill', 'renewals', 'spend', 'staff', 'wallet'])
+	})
+
+	it('gives a finance member the money and not the cover', () => {
+		const finance = ['wallet.view', 'wallet.fund', 'transactions.view', 'invoices.view', 'cards.manage']
+		expect([...visibleParts('business', finance)].sort()).toEqual(['next_bill', 'spend', 'wallet'])
+	})
+
+	it('hides the balance from a role without wallet.view', () => {
+		expect(visibleParts('business', ['plans.view', 'employees.view']).has('wallet')).toBe(false)
+	})
+
+	it('gives an individual no staff, spend chart or bill, whatever the role', () => {
+		const all = ['wallet.view', 'plans.view', 'employees.view', 'transactions.view', 'invoices.view', 'claims.view']
+		expect([...visibleParts('individual', all)].sort()).toEqual(['claims', 'cover', 'renewals', 'wallet'])
+	})
+})
+
+describe('the last twelve months', () => {
+	it('end with the month of today, oldest first, across a new year', () => {
+		expect(lastTwelveMonths('2026-03-15')).toEqual([
+			'2025-04',
+			'2025-05',
+			'2025-06',
+			'2025-07',
+			'2025-08',
+			'2025-09',
+			'2025-10',
+			'2025-11',
+			'2025-12',
+			'2026-01',
+			'2026-02',
+			'2026-03',
+		])
+		expect(spendStart('2026-03-15')).toBe('2025-04-01')
+	})
+
+	it('do not skip a short month from the 31st', () => {
+		expect(lastTwelveMonths('2026-03-31').slice(-2)).toEqual(['2026-02', '2026-03'])
+	})
+})
+
+describe('spendByMonth', () => {
+	it('fills the months without spend with zero and sums the rest', () => {
+		const spend = spendByMonth(
+			[
+				{ month: '2026-11', amount: 15_000 },
+				{ month: '2026-01', amount: 40_000 },
+				{ month: '2026-01', amount: 2_000 },
+				{ month: '2025-11', amount: 99_000 },
+			],
+			'2026-11-25',
+		)
+		expect(spend.months).toHaveLength(12)
+		expect(spend.months[0]).toEqual({ month: '2025-12', amount: 0 })
+		expect(spend.months[1]).toEqual({ month: '2026-01', amount: 42_000 })
+		expect(spend.this_month).toBe(15_000)
+		// November 2025 is 13 months back: outside the chart and its total.
+		expect(spend.total).toBe(57_000)
+	})
+})
+
+describe('coverByLine', () => {
+	const today = '2026-11-25'
+	it('counts live cover by line in the catalogue order and pending cover apart', () => {
+		const cover = coverByLine(
+			[
+				{ category: 'auto', status: 'active', coverEnd: '2027-01-01' },
+				{ category: 'health', status: 'active', coverEnd: today },
+				{ category: 'auto', status: 'active', coverEnd: '2026-12-01' },
+				{ category: 'gadget', status: 'active', coverEnd: '2026-11-24' },
+				{ category: 'travel', status: 'pending', coverEnd: '2026-12-24' },
+				{ category: 'travel', status: 'pending', coverEnd: '2026-10-01' },
+			],
+			today,
+		)
+		expect(cover).toEqual({
+			active: 3,
+			pending: 1,
+			by_line: [
+				{ category: 'health', active: 1 },
+				{ category: 'auto', active: 2 },
+			],
+		})
+	})
+})
+
+describe('isRenewalDue', () => {
+	const today = '2026-11-25'
+	it('holds for live cover ending within 30 days, today and the 30th day included', () => {
+		expect(isRenewalDue({ status: 'active', coverEnd: today }, today)).toBe(true)
+		expect(isRenewalDue({ status: 'active', coverEnd: '2026-12-25' }, today)).toBe(true)
+		expect(isRenewalDue({ status: 'active', coverEnd: '2026-12-26' }, today)).toBe(false)
+	})
+
+	it('does not hold for ended or pending cover', () => {
+		expect(isRenewalDue({ status: 'active', coverEnd: '2026-11-24' }, today)).toBe(false)
+		expect(isRenewalDue({ status: 'pending', coverEnd: '2026-12-01' }, today)).toBe(false)
+	})
+})
+
+describe('nextBill', () => {
+	const plan = {
+		id: 'p1',
+		policyNumber: 'CP-HLTH-2026-000001',
+		productName: 'FlexiCare',
+		nextBillingDate: '2026-12-10',
+		slots: 12,
+		monthlyRate: 3_500,
+		period: 'annual',
+	}
+
+	it('bills the plan due soonest for its members and the months of its period', () => {
+		const bill = nextBill(
+			[{ ...plan, id: 'p2', nextBillingDate: '2027-02-01' }, plan, { ...plan, id: 'p3', nextBillingDate: '2026-11-01' }],
+			'2026-11-25',
+		)
+		expect(bill).toEqual({
+			date: '2026-12-10',
+			amount: 3_500 * 12 * 12,
+			policy_id: 'p1',
+			policy_number: 'CP-HLTH-2026-000001',
+			product_name: 'FlexiCare',
+		})
+	})
+
+	it('is a quarter of the rate times members for a quarterly plan', () => {
+		expect(nextBill([{ ...plan, period: 'quarterly' }], '2026-11-25')?.amount).toBe(3_500 * 12 * 3)
+	})
+
+	it('is null with no plan billed ahead', () => {
+		expect(nextBill([{ ...plan, nextBillingDate: null }], '2026-11-25')).toBeNull()
+		expect(nextBill([], '2026-11-25')).toBeNull()
+	})
+})

@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm'
+import { beforeAll, expect, test } from 'vitest'
+import { policies, purchases, staff } from '#api/db/schema.ts'
+import { lastTwelveMonths } from '#api/domain/dashboard.ts'
+import { lagosDate } from '#api/domain/policies.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { fund, newKey } from '#tests/support/wallet.ts'
+
+type Ctx = Awaited<ReturnType<typeof testApi>>
+type Account = Awaited<ReturnType<Ctx['createAccount']>>
+
+describeApi('GET /dashboard', () => {
+	let ctx: Ctx
+	let owner: Account
+	let motorId: string
+	let planId: string
+	const THIRD_PARTY_PRICE = 15_000
+
+	const dashboard = async (account: { token: string }) => {
+		const res = await ctx.call('GET', '/dashboard', { token: account.token })
+		expect(res.status).toBe(200)
+		return res.body.data
+	}
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		owner = await ctx.createAccount({ kyc: true })
+		await fund(ctx, owner, 100_000)
+		const motor = await ctx.call('POST', '/purchases', {
+			token: owner.token,
+			body: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: newKey('buy') },
+		})
+		expect(motor.status).toBe(201)
+		motorId = motor.body.data.policy.id
+		const older = await ctx.call('POST', '/purchases', {
+			token: owner.token,
+			body: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: newKey('buy') },
+		})
+		// Bought three months ago: its spend belongs to that month.
+		await ctx.db
+			.update(purchases)
+			.set({ createdAt: sql`${purchases.createdAt} - interval '3 months'` })
+			.where(eq(purchases.id, older.body.data.purchase.id))
+		const plan = await ctx.call('POST', '/purchases', {
+			token: owner.token,
+			body: { product_id: 31, plan_type: 'standard', members: 3, period: 'quarterly', idempotency_key: newKey('buy') },
+		})
+		expect(plan.status).toBe(201)
+		planId = plan.body.data.policy.id
+		// Its staff list, as a batch upload enrols them: two people, one of them on it twice by case.
+		await ctx.db.insert(staff).values(
+			['ada@example.test', 'bayo@example.test'].map((email) => ({
+				customerId: owner.customerId,
+				policyId: planId,
+				firstName: 'Ada',
+				lastName: 'Obi',
+				email,
+				phone: '08031234567',
+				gender: 'female' as const,
+				status: 'active' as const,
+			})),
+		)
+		// The first motor policy ends within the renewal window.
+		const today = lagosDate(new Date())
+		const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10)
+		await ctx.db.update(policies).set({ status: 'active', coverEnd: soon }).where(eq(policies.id, motorId))
+	})
+
+	test('needs a valid bearer token', async () => {
+		expect(await ctx.call('GET', '/dashboard')).toMatchObject({ status: 401, body: { message: 'Missing authorization' } })
+		expect(await ctx.call('GET', '/dashboard', { token: 'garbage' })).toMatchObject({ status: 401, body: { message: 'Invalid token' } })
+	})
+
+	test("answers a business owner's whole home in one call", async () => {
+		const home = await dashboard(owner)
+		const today = lagosDate(new Date())
+		expect(home.kind).toBe('business')
+		expect(home.today).toBe(today)
+		expect(home.wallet).toEqual({ balance: 100_000 - 2 * THIRD_PARTY_PRICE })
+		expect(home.cover).toMatchObject({ active: 1, pending: 2, by_line: [{ category: 'auto', active: 1 }] })
+		expect(home.cover.policies.map((p: { id: string }) => p.id)).toContain(motorId)
+		expect(home.staff).toEqual({ covered: 2, pending: 0, plans: 1 })
+		const months = lastTwelveMonths(today)
+		expect(home.spend.months.map((m: { month: string }) => m.month)).toEqual(months)
+		expect(home.spend.this_month).toBe(THIRD_PARTY_PRICE)
+		expect(home.spend.months[8]).toEqual({ month: months[8], amount: THIRD_PARTY_PRICE })
+		expect(home.spend.total).toBe(2 * THIRD_PARTY_PRICE)
+		// FlexiCare (Savanna) at ₦3,500 a person a month, 3 people quoted, a quarter: billed the day after its cover.
+		expect(home.next_bill.bill).toMatchObject({ policy_id: planId, amount: 3_500 * 3 * 3 })
+		expect(home.renewals).toMatchObject({ window_days: 30, due: 1, items: [{ id: motorId, product_name: 'Third Party Motor' }] })
+		expect(home.claims).toBeNull()
+		expect(home.todos.map((t: { id: string }) => t.id)).toContain(`activate-${planId}`)
+	})
+
+	test('a finance member sees the money and not the cover', async () => {
+		const finance = await ctx.createMember(owner, 'Finance')
+		const home = await dashboard(finance)
+		expect(home.wallet).toEqual({ balance: 100_000 - 2 * THIRD_PARTY_PRICE })
+		expect(home.spend.this_month).toBe(THIRD_PARTY_PRICE)
+		expect(home.next_bill.bill.policy_id).toBe(planId)
+		expect(home).toMatchObject({ cover: null, staff: null, renewals: null, claims: null })
+	})
+
+	test('a role without wallet.view gets no balance, nor any part its role lacks', async () => {
+		const role = await ctx.call('POST', '/roles', {
+			token: owner.token,
+			body: { name: `Cover desk ${newKey()}`.slice(0, 40), permissions: ['plans.view'] },
+		})
+		expect(role.status).toBe(201)
+		const member = await ctx.createMember(owner, role.body.data.id)
+		const home = await dashboard(member)
+		expect(home).toMatchObject({ wallet: null, spend: null, next_bill: null, staff: null })
+		expect(home.cover.active).toBe(1)
+		expect(home.renewals.due).toBe(1)
+	})
+
+	test("an individual's home has their cover and renewals, and no staff, spend or bill", async () => {
+		const individual = await ctx.createAccount({ kind: 'individual', kyc: true })
+		const home = await dashboard(individual)
+		expect(home).toMatchObject({
+			kind: 'individual',
+			wallet: { balance: 0 },
+			cover: { active: 0, pending: 0, by_line: [], policies: [] },
+			staff: null,
+			spend: null,
+			next_bill: null,
+			renewals: { due: 0, items: [] },
+		})
+	})
+
+	test("another business's figures stay its own", async () => {
+		const other = await ctx.createAccount({ kyc: true })
+		const home = await dashboard(other)
+		expect(home.wallet.balance).toBe(0)
+		expect(home.spend.total).toBe(0)
+		expect(home.staff).toEqual({ covered: 0, pending: 0, plans: 0 })
+		expect(home.next_bill.bill).toBeNull()
+	})
+})

@@ -1,0 +1,66 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { ProductId } from '../contract/product-ids.ts'
+import { customers, payments, policies, staff } from '../db/schema.ts'
+import { productById } from '../domain/catalogue/index.ts'
+import { lagosDate } from '../domain/policies.ts'
+import { deriveTodos } from '../domain/todos.ts'
+import type { Deps } from '../deps.ts'
+import type { AuthUser } from '../http.ts'
+
+type Customer = typeof customers.$inferSelect
+/** What the todos need of each policy; home reads the same rows for its figures. */
+export type TodoPolicy = Pick<typeof policies.$inferSelect, 'id' | 'kind' | 'productId' | 'policyNumber' | 'status' | 'coverEnd'>
+
+export const readCustomer = async (deps: Deps, customerId: string) =>
+	(await deps.db.select().from(customers).where(eq(customers.id, customerId)))[0]!
+
+/** The business's policies and plans, oldest first, as the todos read them. */
+export const readTodoPolicies = (deps: Deps, customerId: string): Promise<TodoPolicy[]> =>
+	deps.db
+		.select({
+			id: policies.id,
+			kind: policies.kind,
+			productId: policies.productId,
+			policyNumber: policies.policyNumber,
+			status: policies.status,
+			coverEnd: policies.coverEnd,
+		})
+		.from(policies)
+		.where(eq(policies.customerId, customerId))
+		.orderBy(asc(policies.createdAt), asc(policies.id))
+
+/**
+ * What the account still has to do (docs/decisions/009-todos.md). A caller that has already read the
+ * customer and its policies passes them, so home asks the database for them once.
+ */
+export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Customer; cover: TodoPolicy[] }) {
+	const today = lagosDate(deps.now())
+	const [customer, [funded], cover, [enrolled]] = await Promise.all([
+		known?.customer ?? readCustomer(deps, auth.customerId),
+		deps.db
+			.select({ id: payments.id })
+			.from(payments)
+			.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
+			.limit(1),
+		known?.cover ?? readTodoPolicies(deps, auth.customerId),
+		deps.db.select({ id: staff.id }).from(staff).where(eq(staff.customerId, auth.customerId)).limit(1),
+	])
+	return deriveTodos({
+		kind: customer.kind,
+		emailVerified: Boolean(auth.emailVerifiedAt),
+		sector: customer.sector,
+		businessType: customer.businessType,
+		cacVerified: Boolean(customer.meta.cac_verified),
+		canManageBusiness: auth.permissions.includes('business.manage'),
+		walletFunded: Boolean(funded),
+		canFundWallet: auth.permissions.includes('wallet.fund'),
+		hasCover: cover.length > 0,
+		canBuy: auth.permissions.includes('products.buy'),
+		pendingPolicies: cover
+			.filter((p) => p.status === 'pending' && p.coverEnd >= today)
+			.map((p) => ({ id: p.id, kind: p.kind, productName: productById(p.productId as ProductId).name, policyNumber: p.policyNumber })),
+		canManagePlans: auth.permissions.includes('plans.manage'),
+		hasStaff: Boolean(enrolled),
+		canManageStaff: auth.permissions.includes('employees.manage'),
+	})
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { spendChart, threeMonthAverage } from './spend-chart.server.ts'
+
+const months = [
+	'2025-12',
+	'2026-01',
+	'2026-02',
+	'2026-03',
+	'2026-04',
+	'2026-05',
+	'2026-06',
+	'2026-07',
+	'2026-08',
+	'2026-09',
+	'2026-10',
+	'2026-11',
+].map((month, i) => ({ month, amount: i === 3 ? 600_000 : 100_000 }))
+
+describe('the spend chart', () => {
+	it('averages each month with the two before it, fewer at the start', () => {
+		expect(
+			threeMonthAverage(months)
+				.slice(0, 5)
+				.map((m) => m.amount),
+		).toEqual([100_000, 100_000, 100_000, 266_667, 266_667])
+	})
+
+	it('draws one bar a month, heights in proportion, the tallest reaching the top gridline', () => {
+		const { wide } = spendChart(months)
+		expect(wide.bars).toHaveLength(12)
+		const tallest = wide.bars[3]!
+		expect(tallest.height / wide.bars[0]!.height).toBeCloseTo(6, 1)
+		expect(tallest.y).toBe(Math.min(...wide.ticks.map((t) => t.y)))
+		expect(wide.ticks.map((t) => t.label)).toEqual(['₦0', '₦200,000', '₦400,000', '₦600,000'])
+		// The year is written under the first month and under January.
+		expect(wide.bars.filter((b) => b.year).map((b) => b.month)).toEqual(['2025-12', '2026-01'])
+		expect(wide.line).toMatch(/^M[\d.]+,[\d.]+/)
+	})
+
+	it('says the figures in words for screen readers', () => {
+		const chart = spendChart(months)
+		expect(chart.summary).toBe('Spend on cover over the last 12 months: ₦1,700,000 in all, the most in March 2026 (₦600,000).')
+		expect(chart.rows[3]).toEqual({ month: '2026-03', name: 'March 2026', amount: '₦600,000', average: '₦266,667' })
+	})
+
+	it('draws a year without spend as empty bars on a ₦0 baseline', () => {
+		const chart = spendChart(months.map((m) => ({ ...m, amount: 0 })))
+		expect(chart.narrow.bars.every((b) => b.height === 0)).toBe(true)
+		expect(chart.summary).toBe('No spend on cover in the last 12 months.')
+	})
+})

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './support.ts'
+import { businessThroughApi, fundThroughApi, memberThroughApi } from './wallet-support.ts'
+
+// Issue 11, point 3: home is a dashboard (docs/decisions/047-home-dashboard.md). The demo accounts
+// carry a year of seeded history (api/db/seed/demo-history.ts), so their figures are known.
+
+const glance = (page: Page) => page.getByRole('region', { name: 'At a glance' })
+const figure = (page: Page, label: string) => glance(page).getByRole('listitem').filter({ hasText: label })
+
+test("the demo business's home shows where it stands, each figure linking to its screen", async ({ page, js }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+
+	await expect(figure(page, 'Wallet balance')).toContainText('₦560,500')
+	await expect(figure(page, 'Wallet balance').getByRole('link', { name: 'Open the wallet' })).toHaveAttribute('href', '/wallet')
+	await expect(figure(page, 'Active cover')).toContainText('11')
+	await expect(figure(page, 'Active cover')).toContainText('1 policy waiting for activation')
+	await expect(figure(page, 'Staff covered')).toContainText('12')
+	await expect(figure(page, 'Spent this month')).toContainText('₦130,500')
+	await expect(figure(page, 'Spent this month').getByRole('link')).toHaveAttribute(
+		'href',
+		/^\/transaction-history\?type=purchase&from=\d{4}-\d{2}-01$/,
+	)
+	await expect(figure(page, 'Next bill')).toContainText('₦504,000')
+	await expect(figure(page, 'Next bill')).toContainText('FlexiCare')
+	await expect(figure(page, 'Renewals due')).toContainText('5')
+
+	// The chart is SVG from the server, with every month's figure as text for screen readers.
+	const spend = page.getByRole('region', { name: 'Spend over the last 12 months' })
+	await expect(spend.getByRole('img', { name: /^Spend on cover over the last 12 months: ₦2,439,500 in all/ })).toBeVisible()
+	const table = spend.getByRole('table', { name: 'Spend on cover by month' })
+	await expect(table.locator('tbody tr')).toHaveCount(12)
+	await expect(table.locator('tbody tr').last()).toContainText('₦130,500')
+	expect(await spend.locator('svg rect').count()).toBeGreaterThanOrEqual(12)
+
+	const lines = page.getByRole('region', { name: 'Active cover by line' })
+	await expect(lines.getByRole('listitem')).toHaveText([
+		/Health\s*1 policy/,
+		/Auto\s*6 policies/,
+		/Gadget\s*3 policies/,
+		/Others\s*1 policy/,
+	])
+	const renewals = page.getByRole('region', { name: 'Renewals due' })
+	await expect(renewals.getByRole('link', { name: 'Comprehensive Motor', exact: true })).toHaveAttribute(
+		'href',
+		/^\/mycover\/[0-9a-f-]{36}$/,
+	)
+	await expect(page.getByRole('region', { name: 'To do' }).getByRole('link', { name: 'Activate Laptop Cover' })).toBeVisible()
+	await expectAccessible(page, js)
+
+	// A figure leads to its screen: the bill to the plan billed.
+	await figure(page, 'Next bill').getByRole('link', { name: 'See the plan billed' }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('FlexiCare')
+})
+
+test("the demo individual's home has their policies and renewals, and no business figures", async ({ page, js }) => {
+	await signIn(page, 'individual@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await expect(figure(page, 'Your active policies')).toContainText('2')
+	await expect(figure(page, 'Renewals due')).toContainText('1')
+	const policies = page.getByRole('region', { name: 'Your policies' })
+	await expect(policies.getByRole('listitem')).toHaveCount(3)
+	await expect(policies.getByRole('listitem').first()).toContainText('Pending activation')
+	await expect(page.getByRole('region', { name: 'Renewals due' }).getByRole('link', { name: 'Third Party Motor' })).toBeVisible()
+	for (const label of ['Staff covered', 'Spent this month', 'Next bill']) await expect(figure(page, label)).toHaveCount(0)
+	await expect(page.getByRole('region', { name: 'Spend over the last 12 months' })).toHaveCount(0)
+	await expectAccessible(page, js)
+
+	await policies.getByRole('link', { name: 'Gadget Cover' }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Gadget Cover')
+})
+
+test('a finance member sees the money on home, and not the cover or staff', async ({ page, request }) => {
+	const owner = await businessThroughApi(page, request, 'Bisi')
+	await fundThroughApi(request, owner, 40_000, 'approve')
+	const finance = await memberThroughApi(page, request, owner, 'Finance')
+	await signIn(page, finance.email, finance.password)
+	await expect(page).toHaveURL('/')
+	await expect(figure(page, 'Wallet balance')).toContainText('₦40,000')
+	await expect(figure(page, 'Spent this month')).toContainText('₦0')
+	await expect(figure(page, 'Next bill')).toContainText('None due')
+	for (const label of ['Active cover', 'Staff covered', 'Renewals due']) await expect(figure(page, label)).toHaveCount(0)
+	await expect(page.getByRole('region', { name: 'Active cover by line' })).toHaveCount(0)
+	await expect(page.getByRole('img', { name: 'No spend on cover in the last 12 months.' })).toBeVisible()
+})
+
+test('a new business with nothing yet gets empty states with a next step', async ({ page, request }) => {
+	const owner = await businessThroughApi(page, request, 'Dayo')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	await expect(figure(page, 'Wallet balance')).toContainText('₦0')
+	await expect(figure(page, 'Active cover')).toContainText('0')
+	const lines = page.getByRole('region', { name: 'Active cover by line' })
+	await expect(lines.getByText('No cover in force yet')).toBeVisible()
+	await lines.getByRole('link', { name: 'Browse products' }).click()
+	await expect(page).toHaveURL('/products')
+})
