@@ -31,6 +31,7 @@ import { resourceRoutes } from './routes/resources.ts'
 import { roleRoutes } from './routes/roles.ts'
 import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
 import { invitationRoutes } from './routes/invitations.ts'
+import { kitRoutes } from './routes/kit.ts'
 import { teamRoutes } from './routes/team.ts'
 import { transactionRoutes } from './routes/transactions.ts'
 import { userRoutes } from './routes/users.ts'
@@ -72,6 +73,7 @@ export const routes = [
 	...claimRoutes,
 	...deskRoutes,
 	...documentRoutes,
+	...kitRoutes,
 	...devRoutes,
 ]
 

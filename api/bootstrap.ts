@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { createApi } from './app.ts'
 import { createCacRegistry } from './cac/index.ts'
@@ -56,6 +58,18 @@ export async function bootApi(env: ApiEnv, release: string) {
 		},
 		now: () => new Date(),
 		analytics,
+		kit: { payloadKey: kitPayloadKey(env), fetch: globalThis.fetch },
 	}
 	return { api: createApi(deps), database, mailer, deps }
+}
+
+/** KIT_PAYLOAD_KEY, or a key generated once into the data folder (docs/decisions/075-kit-sessions.md). */
+function kitPayloadKey(env: ApiEnv) {
+	if (env.KIT_PAYLOAD_KEY) return new Uint8Array(Buffer.from(env.KIT_PAYLOAD_KEY, 'base64url'))
+	const file = path.resolve(env.DATA_DIR, 'kit-payload-key')
+	if (!existsSync(file)) {
+		mkdirSync(path.dirname(file), { recursive: true })
+		writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
+	}
+	return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'))
 }

@@ -19,4 +19,6 @@ export type Deps = {
 	now: () => Date
 	/** Product analytics (POSTHOG_KEY); absent, nothing is sent. */
 	analytics?: Analytics
+	/** The embedded kit: the key of its payloads, and how its webhooks reach partners (decision 075, 077). */
+	kit: { payloadKey: Uint8Array; fetch: typeof fetch }
 }

@@ -8,6 +8,10 @@ const schema = z
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 		DATABASE_URL: z.string().url().optional(),
 		DATA_DIR: z.string().default('./data'),
+		KIT_PAYLOAD_KEY: z
+			.string()
+			.regex(/^[\w-]{43}$/, 'the kit payload key is 32 random bytes in base64url (43 characters)')
+			.optional(),
 		SMTP_URL: z.string().url().optional(),
 		MAIL_FROM: z.string().default('Cover Portal <no-reply@localhost>'),
 		PUBLIC_URL: z.string().url().optional(),

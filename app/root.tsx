@@ -14,6 +14,8 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner, useOfflineSubmitNotice } from './client/app-shell.tsx'
+import { KitLauncher } from './client/kit-launcher.tsx'
+import { KIT_QUERY } from './lib/kit.ts'
 import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
 import { portalEnv } from './server/env.server.ts'
@@ -32,7 +34,10 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toasts, headers } = await readToasts(request)
 	const { demo, errorReporting } = portalEnv()
-	return data({ toasts, demo, errorReporting }, headers ? { headers } : undefined)
+	const url = new URL(request.url)
+	// The kit's payload on an app-shell route (spec section 2); the kit's own pages carry it themselves.
+	const kitPayload = url.pathname === '/kit' || url.pathname.startsWith('/kit/') ? null : url.searchParams.get(KIT_QUERY)
+	return data({ toasts, demo, errorReporting, kitPayload }, headers ? { headers } : undefined)
 }
 
 /** A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md). */
@@ -48,7 +53,9 @@ function DemoBanner() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-	const demo = useRouteLoaderData<typeof loader>('root')?.demo
+	const root = useRouteLoaderData<typeof loader>('root')
+	const demo = root?.demo
+	const kitPayload = root?.kitPayload
 	const nonce = useNonce()
 	return (
 		<html lang="en-NG">
@@ -62,6 +69,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<noscript>
 					<style>{'.js-only{display:none!important}'}</style>
 				</noscript>
+				{/* Without JavaScript there is no frame to launch: the kit link opens the kit page itself. */}
+				{kitPayload ? (
+					<noscript
+						// As raw HTML, so React does not hoist the meta out of the noscript; URLSearchParams escapes quotes and brackets.
+						// biome-ignore lint/security/noDangerouslySetInnerHtml: the one value in it is URL-encoded
+						dangerouslySetInnerHTML={{
+							__html: `<meta http-equiv="refresh" content="0;url=/kit?${new URLSearchParams({ [KIT_QUERY]: kitPayload })}">`,
+						}}
+					/>
+				) : null}
 			</head>
 			<body className="min-h-dvh">
 				<a
@@ -97,6 +114,7 @@ export default function App() {
 	return (
 		<>
 			<AppShellEffects />
+			<KitLauncher />
 			<Toasts toasts={all} />
 			<Outlet />
 		</>

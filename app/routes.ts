@@ -79,6 +79,12 @@ export default [
 		route('claims/:planId', 'routes/claims/segment.tsx'),
 		route('mycover/:planId/plan-usage', 'routes/mycover/plan-usage.tsx'),
 	]),
+	// The embedded kit, framed by partners: its own full-screen layout, no session cookie (decisions 075, 076).
+	layout('routes/_layouts/kit.tsx', [
+		route('kit', 'routes/kit/launch.tsx'),
+		route('kit/:sessionId', 'routes/kit/session.tsx'),
+		route('kit/:sessionId/callback', 'routes/kit/callback.tsx'),
+	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('transaction-history/:transactionId/receipt.pdf', 'routes/transactions/receipt-pdf.ts'),
 	route('products/:productId/batch/template.csv', 'routes/products/batch-template.ts'),

@@ -7,6 +7,11 @@ let base = ''
 const app = express()
 app.set('trust proxy', true)
 app.use(securityHeaders({ csp: true }))
+app.get(/^\/kit/, (req, res) => {
+	const named = req.query.framer
+	if (typeof named === 'string') res.setHeader('X-Kit-Frame-Ancestors', named)
+	res.end('kit')
+})
 app.get(/.*/, (_req, res) => res.end(String(res.locals.cspNonce)))
 const server = app.listen(0)
 beforeAll(() => {
@@ -32,6 +37,22 @@ describe('security headers', () => {
 	test("the browser may send error reports to the DSN's host, and only with a DSN", () => {
 		expect(contentSecurityPolicy('n', '/')).toContain("connect-src 'self';")
 		expect(contentSecurityPolicy('n', '/', 'https://o1.ingest.sentry.io')).toContain("connect-src 'self' https://o1.ingest.sentry.io;")
+	})
+
+	test('a kit page may be framed only by the origin it names, and by none when it names none', async () => {
+		const policy = async (query: string) => {
+			const res = await fetch(`${base}/kit/s${query}`)
+			expect(res.headers.get('x-kit-frame-ancestors')).toBeNull()
+			return res.headers.get('content-security-policy') ?? ''
+		}
+		expect(await policy('?framer=https://bank.example')).toMatch(/; frame-ancestors https:\/\/bank\.example$/)
+		expect(await policy('?framer=http://localhost:3800')).toMatch(/frame-ancestors http:\/\/localhost:3800$/)
+		expect(await policy('?framer=*')).toMatch(/frame-ancestors \*$/)
+		expect(await policy('')).toMatch(/frame-ancestors 'none'$/)
+		for (const bad of ["https://bank.example; script-src 'unsafe-inline'", 'https://a.example https://b.example', 'javascript:x']) {
+			expect(await policy(`?framer=${encodeURIComponent(bad)}`)).toMatch(/frame-ancestors 'none'$/)
+		}
+		expect((await fetch(`${base}/login`)).headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'$/)
 	})
 
 	test('the camera only on inspection pages', async () => {

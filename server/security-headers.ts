@@ -3,9 +3,21 @@ import type { RequestHandler } from 'express'
 
 /**
  * Pages other sites may put in a frame: the kit, which partners embed (spec: the kit). Every other page
- * refuses to be framed. A path listed here is matched with everything below it.
+ * refuses to be framed. A path listed here is matched with everything below it. Even there, only the
+ * origin the kit's page names in `X-Kit-Frame-Ancestors` (its session's, or '*' for a page that only
+ * says the link is no good) may frame it; a page that names none may not be framed at all
+ * (docs/decisions/076-kit-frame.md).
  */
 export const FRAMEABLE_PATHS = ['/kit']
+export const KIT_FRAME_HEADER = 'x-kit-frame-ancestors'
+
+/** One origin, or '*': nothing that could add a directive to the policy. */
+const FRAME_SOURCE = /^(\*|https?:\/\/[a-z0-9.-]+(:\d{1,5})?|https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?)$/i
+
+/** The kit page's frame-ancestors: the one source it named, or none. */
+export function kitFrameAncestors(named: unknown) {
+	return typeof named === 'string' && FRAME_SOURCE.test(named) ? `frame-ancestors ${named}` : "frame-ancestors 'none'"
+}
 
 /** Pages where inspections take photos: only these may ask for the camera. */
 const CAMERA_PATHS = [/^\/inspection-scanner(\/|$)/, /^\/pre-inspection\//, /^\/claims\/make-claim\/[^/]+\/inspection(\/|$)/]
@@ -44,6 +56,17 @@ export function securityHeaders({ csp, sentryDsn }: { csp: boolean; sentryDsn?: 
 		const nonce = randomBytes(16).toString('base64')
 		res.locals.cspNonce = nonce
 		if (csp) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, req.path, reportTo))
+		if (FRAMEABLE_PATHS.some((p) => under(req.path, p))) {
+			// The kit's route names its framer; the policy is completed as the headers go out.
+			const writeHead = res.writeHead
+			res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+				const named = res.getHeader(KIT_FRAME_HEADER)
+				res.removeHeader(KIT_FRAME_HEADER)
+				const policy = res.getHeader('Content-Security-Policy')
+				if (csp && typeof policy === 'string') res.setHeader('Content-Security-Policy', `${policy}; ${kitFrameAncestors(named)}`)
+				return writeHead.apply(this, args)
+			} as typeof res.writeHead
+		}
 		res.setHeader('X-Content-Type-Options', 'nosniff')
 		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
 		res.setHeader('Permissions-Policy', CAMERA_PATHS.some((p) => p.test(req.path)) ? 'camera=(self)' : 'camera=()')

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts'
+import { deliverDueWebhooks } from '../services/kit.ts'
 import { recoverPayments, recoverPayouts } from './recovery.ts'
 import { logger } from '../telemetry/logger.ts'
 
@@ -7,6 +8,8 @@ export type Job = { name: string; run: (deps: Deps) => Promise<Record<string, nu
 export const JOBS: Job[] = [
 	{ name: 'recover-payments', run: (deps) => recoverPayments(deps) },
 	{ name: 'recover-payouts', run: (deps) => recoverPayouts(deps) },
+	// Webhooks to partners that failed wait longer each time (docs/decisions/077-partner-webhooks.md).
+	{ name: 'deliver-webhooks', run: (deps) => deliverDueWebhooks(deps) },
 ]
 
 /**

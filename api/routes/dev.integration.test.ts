@@ -44,7 +44,16 @@ describeApi('dev outbox', () => {
 				walletFundMax: 5_000_000,
 				withdrawalApprovalThreshold: 1_000_000,
 			}
-			const api = createApi({ db, mailer, cac, payments, storage: createDiskStorage('/nonexistent'), env, now: () => new Date() })
+			const api = createApi({
+				db,
+				mailer,
+				cac,
+				payments,
+				storage: createDiskStorage('/nonexistent'),
+				env,
+				now: () => new Date(),
+				kit: { payloadKey: new Uint8Array(32), fetch: globalThis.fetch },
+			})
 			const res = await api.request('/api/v1/dev/outbox', { headers: { 'x-forwarded-for': '127.0.0.1' } })
 			expect(res.status).toBe(404)
 			expect(await res.json()).toEqual({ message: 'We could not find that page.' })

@@ -123,7 +123,11 @@ export async function buy(
 	auth: AuthUser,
 	body: { quote: QuoteInput; payment_option: PaymentOption; idempotency_key: string },
 	/** More to write in the transaction that issues a staff plan: a batch upload enrols its staff. */
-	options: { onPlanIssued?: (tx: Tx, plan: PolicyRow) => Promise<void> } = {},
+	options: {
+		onPlanIssued?: (tx: Tx, plan: PolicyRow) => Promise<void>
+		/** Where the gateway sends the payer back: the purchase callback page unless the kit asks for its own. */
+		callbackUrl?: string
+	} = {},
 ) {
 	const quote = computeQuote(body.quote)
 	const product = productOf(body.quote.product_id)
@@ -204,7 +208,7 @@ export async function buy(
 		amount: quote.total,
 		email: auth.email,
 		reference,
-		callbackUrl: `${deps.env.publicUrl}/purchase/callback`,
+		callbackUrl: options.callbackUrl ?? `${deps.env.publicUrl}/purchase/callback`,
 	})
 	await deps.db
 		.insert(payments)

@@ -70,6 +70,7 @@ import type {
 import type { ChangePasswordBody, Customer, FindExistingUsersBody, SessionUser, UpdateUserBody, User } from '#api/contract/users.ts'
 import type { Category, Product } from '#api/contract/catalogue.ts'
 import type { Claim, ClaimFile, ClaimSummary, PlanUsage } from '#api/contract/claims.ts'
+import type { CreatedPartnerKey, CreatePartnerKeyBody, KitDetailsBody, KitSession, PartnerKey } from '#api/contract/kit.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
 import { apiContext } from './context.server.ts'
@@ -260,6 +261,24 @@ export function insurerCalls(client: ApiClient) {
 			post<{ identifiers: string[] }>(`/policies/${encodeURIComponent(id)}/batch-removal/list`, form),
 		getHospitals: (query: { type?: string; state?: string; lga?: string; q?: string; page?: number; page_size?: number }) =>
 			get<Out<typeof HospitalsResponse>>('/hospitals', query, false),
+		getPartnerKeys: () => get<PartnerKey[]>('/partner-keys', undefined, false),
+		createPartnerKey: (body: In<typeof CreatePartnerKeyBody>) => post<Out<typeof CreatedPartnerKey>>('/partner-keys', body),
+		revokePartnerKey: (id: string) => del<PartnerKey>(`/partner-keys/${encodeURIComponent(id)}`),
+		// The kit's calls carry no token: the frame has no portal session; the kit session's id is its key.
+		openKit: (token: string, hostOrigin: string | null) =>
+			client.call<KitSession>('POST', '/kit/open', { body: { token, host_origin: hostOrigin }, anonymous: true }),
+		getKitSession: (id: string) => client.call<KitSession>('GET', `/kit/sessions/${encodeURIComponent(id)}`, { anonymous: true }),
+		saveKitQuote: (id: string, quote: Record<string, string>) =>
+			client.call<KitSession>('PATCH', `/kit/sessions/${encodeURIComponent(id)}/draft`, { body: { quote }, anonymous: true }),
+		saveKitDetails: (id: string, details: In<typeof KitDetailsBody>) =>
+			client.call<KitSession>('PATCH', `/kit/sessions/${encodeURIComponent(id)}/draft`, { body: { details }, anonymous: true }),
+		kitBuy: (id: string, idempotencyKey: string) =>
+			client.call<KitSession>('POST', `/kit/sessions/${encodeURIComponent(id)}/purchase`, {
+				body: { idempotency_key: idempotencyKey },
+				anonymous: true,
+			}),
+		closeKit: (id: string) =>
+			client.call<KitSession>('POST', `/kit/sessions/${encodeURIComponent(id)}/close`, { body: {}, anonymous: true }),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(
 				'/dev/outbox',

@@ -27,6 +27,7 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: () => '/settings?tab=business', needs: 'business.view' },
 	{ path: () => '/settings?tab=team', needs: 'team.view' },
 	{ path: () => '/settings?tab=activity', needs: 'activities.view' },
+	{ path: () => '/settings?tab=partners', needs: 'business.manage' },
 	{ path: () => '/settings/edit', needs: null },
 	{ path: ({ ownerId }) => `/settings/edit/${ownerId}`, needs: 'team.manage' },
 	{ path: () => '/settings/roles', needs: 'team.view' },

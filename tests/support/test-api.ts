@@ -47,7 +47,14 @@ export const TEST_WEBHOOK_SECRET = 'test-sandbox-webhook-secret'
  * webhooks within milliseconds) unless `payments` stands in for it.
  */
 export async function testApi(
-	options: { cac?: CacRegistry; payments?: PaymentGateway; env?: Partial<Deps['env']>; analytics?: Analytics } = {},
+	options: {
+		cac?: CacRegistry
+		payments?: PaymentGateway
+		env?: Partial<Deps['env']>
+		analytics?: Analytics
+		/** Stands in for the network the kit's webhooks go out on. */
+		webhooks?: (url: string | URL | Request, init?: RequestInit) => Promise<Response>
+	} = {},
 ) {
 	const { db } = await workerDatabase()
 	let offsetMs = 0
@@ -73,7 +80,9 @@ export async function testApi(
 	}
 	const uploadsDir = path.join(tmpdir(), `portal-test-uploads-${process.pid}`)
 	const storage = createDiskStorage(uploadsDir)
-	const deps: Deps = { db, mailer, cac, payments, storage, env, now, analytics: options.analytics }
+	const webhooks = options.webhooks ?? (async () => new Response('ok'))
+	const kit = { payloadKey: new Uint8Array(32).fill(7), fetch: webhooks as typeof fetch }
+	const deps: Deps = { db, mailer, cac, payments, storage, env, now, analytics: options.analytics, kit }
 	const api = createApi(deps, { checkResponses: true })
 
 	async function call<T = any>(

@@ -6,6 +6,7 @@ import { seedDemoHistory } from './demo-history.ts'
 import statesWithLgas from './states-lgas.json' with { type: 'json' }
 import { sampleNetwork } from '../../domain/hospitals/sample.ts'
 import { OPERATOR_PERMISSIONS, PERMISSIONS } from '../../contract/permissions.ts'
+import { hashSecretKey, newPartnerSecrets } from '../../domain/kit.ts'
 import { SEED_ROLES } from '../../domain/permissions.ts'
 import { hashPassword } from '../../security/password.ts'
 
@@ -196,6 +197,21 @@ export async function seedDemoAccounts(db: Db) {
 				})
 				.returning({ id: t.users.id })
 			await seedDemoHistory(tx, { kind: account.kind, customerId: customer!.id, userId: user!.id })
+			// The business integrates the kit (docs/decisions/074-partner-keys.md): its key is listed in
+			// /settings; its secret was never shown, as for any key, so a demo host makes a key of its own.
+			if (account.kind === 'business') {
+				const secrets = newPartnerSecrets()
+				await tx.insert(t.partnerKeys).values({
+					customerId: customer!.id,
+					createdBy: user!.id,
+					name: 'Okafor Logistics website',
+					publicKey: secrets.publicKey,
+					secretHash: hashSecretKey(secrets.secretKey),
+					secretHint: secrets.secretKey.slice(-4),
+					webhookUrl: 'https://okafor-logistics.example/hooks/cover',
+					webhookSecret: secrets.webhookSecret,
+				})
+			}
 		})
 	}
 }

@@ -29,6 +29,8 @@ export const ACTIVITY_TYPES = [
 	{ value: 'plans.subscribed', label: 'Staff plan bought' },
 	{ value: 'staff.uploaded', label: 'Staff list uploaded' },
 	{ value: 'plans.activated', label: 'Staff plan activated' },
+	{ value: 'partner_keys.created', label: 'Partner key made' },
+	{ value: 'partner_keys.revoked', label: 'Partner key revoked' },
 ] as const
 
 export function activityTypeLabel(type: string) {

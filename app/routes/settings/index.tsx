@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Link, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Email, Id, Name, Password } from '#api/contract/common.ts'
+import type { CreatedPartnerKey } from '#api/contract/kit.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -11,6 +12,7 @@ import { ActivityTab } from './activity-tab.tsx'
 import { BusinessTab } from './business-tab.tsx'
 import { ProfileTab } from './profile-tab.tsx'
 import { SecurityTab } from './security-tab.tsx'
+import { PartnersTab } from './partners-tab.tsx'
 import { loadActivity } from './settings.server.ts'
 import { TeamTab } from './team-tab.tsx'
 
@@ -21,6 +23,8 @@ const TABS = [
 	{ key: 'business', label: 'Business', permission: 'business.view', businessOnly: false },
 	{ key: 'team', label: 'Team', permission: 'team.view', businessOnly: true },
 	{ key: 'activity', label: 'Activity', permission: 'activities.view', businessOnly: false },
+	// The embedded kit's keys: only who may change the business's details may hand out its keys.
+	{ key: 'partners', label: 'Partner keys', permission: 'business.manage', businessOnly: true },
 ] as const
 
 const INVITE_EMAIL = 'Enter the email address to invite.'
@@ -46,6 +50,12 @@ const SettingsSchema = z.discriminatedUnion('intent', [
 	}),
 	z.object({ intent: z.literal('resend'), invitation_id: Id }),
 	z.object({ intent: z.literal('revoke'), invitation_id: Id }),
+	z.object({
+		intent: z.literal('create-key'),
+		name: z.string({ message: 'Name the key, like "Website checkout".' }).trim().max(60, 'Use at most 60 characters for the name.'),
+		webhook_url: z.string().trim().optional(),
+	}),
+	z.object({ intent: z.literal('revoke-key'), key_id: Id }),
 ])
 
 const PASSWORD_FIELDS = ['current_password', 'new_password', 'confirm_password']
@@ -108,6 +118,11 @@ export async function loader(args: Route.LoaderArgs) {
 			const { view, status } = await loadActivity(api, url.searchParams)
 			return data({ tabs, view: { tab: 'activity' as const, ...view } }, { status })
 		}
+		case 'partners':
+			return {
+				tabs,
+				view: { tab: 'partners' as const, keys: (await api.getPartnerKeys()).data, constraint: formConstraint(SettingsSchema) },
+			}
 	}
 }
 
@@ -118,7 +133,9 @@ export async function action(args: Route.ActionArgs) {
 	const user =
 		intent === 'invite' || intent === 'resend' || intent === 'revoke'
 			? (await requirePermission(args, 'team.manage')).user
-			: await requireReadyUser(args)
+			: intent === 'create-key' || intent === 'revoke-key'
+				? (await requirePermission(args, 'business.manage')).user
+				: await requireReadyUser(args)
 	const submission = parseWithZod(formData, { schema: SettingsSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
@@ -148,6 +165,15 @@ export async function action(args: Route.ActionArgs) {
 				const revoked = await api.revokeInvitation(value.invitation_id)
 				return back('team', revoked.message ?? `Invitation to ${revoked.data.email} revoked.`)
 			}
+			case 'create-key': {
+				const made = await api.createPartnerKey({ name: value.name, webhook_url: value.webhook_url ?? '' })
+				// Not a redirect: the secrets are shown on this answer and nowhere else.
+				return data({ result: submission.reply({ resetForm: true }), created: made.data }, { status: 201 })
+			}
+			case 'revoke-key': {
+				const revoked = await api.revokePartnerKey(value.key_id)
+				return back('partners', revoked.message ?? `Partner key ${revoked.data.name} revoked.`)
+			}
 		}
 	} catch (error) {
 		return replyWithApiError(submission, error, PASSWORD_FIELDS)
@@ -156,7 +182,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Settings() {
 	const { tabs, view } = useLoaderData<typeof loader>()
-	const result = useActionData<typeof action>()?.result
+	const actionData = useActionData<typeof action>()
+	const result = actionData?.result
+	const created = actionData && 'created' in actionData ? (actionData.created as z.infer<typeof CreatedPartnerKey>) : null
 	// Each form takes only the answer to its own submission.
 	const intent = result?.initialValue?.intent
 	return (
@@ -192,6 +220,14 @@ export default function Settings() {
 				/>
 			) : null}
 			{view.tab === 'activity' ? <ActivityTab {...view} /> : null}
+			{view.tab === 'partners' ? (
+				<PartnersTab
+					keys={view.keys}
+					constraint={view.constraint}
+					result={intent === 'create-key' || intent === 'revoke-key' ? result : undefined}
+					created={created}
+				/>
+			) : null}
 		</div>
 	)
 }
