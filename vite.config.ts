@@ -7,5 +7,8 @@ export default defineConfig({
 	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard()],
 	// Hidden maps (no sourceMappingURL comment) only when they go to Sentry; scripts/source-maps.ts
 	// uploads them and deletes every map from build/client (docs/decisions/060-error-reporting.md).
-	build: { sourcemap: process.env.SENTRY_AUTH_TOKEN && process.env.SENTRY_ORG && process.env.SENTRY_PROJECT ? 'hidden' : false },
+	build: {
+		sourcemap: process.env.SENTRY_AUTH_TOKEN && process.env.SENTRY_ORG && process.env.SENTRY_PROJECT ? 'hidden' : false,
+		rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }] } } },
+	},
 })

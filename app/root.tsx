@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import {
 	Link,
 	Links,
@@ -9,12 +9,12 @@ import {
 	data,
 	isRouteErrorResponse,
 	useLoaderData,
+	useLocation,
 	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner, useOfflineSubmitNotice } from './client/app-shell.tsx'
-import { KitLauncher } from './client/kit-launcher.tsx'
 import { KIT_QUERY } from './lib/kit.ts'
 import { Toasts, useActionNotifications } from './components/ui/toasts.tsx'
 import { MESSAGES } from './lib/errors.ts'
@@ -97,6 +97,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+// The kit's frame code loads only when an address asks for the kit (docs/decisions/076-kit-frame.md).
+const KitLauncher = lazy(() => import('./client/kit-launcher.tsx').then((m) => ({ default: m.KitLauncher })))
+
+/** Mounts the kit launcher once `?inspectionSdk=` appears, and keeps it while its frame is open. */
+function KitWhenAsked() {
+	const asked = useLocation().search.includes(KIT_QUERY)
+	const [mounted, setMounted] = useState(false)
+	useEffect(() => {
+		if (asked) setMounted(true)
+	}, [asked])
+	return mounted ? (
+		<Suspense fallback={null}>
+			<KitLauncher />
+		</Suspense>
+	) : null
+}
+
 /** Set once the browser started error reporting: the error boundary then reports through it. */
 let reportingStarted = false
 
@@ -114,7 +131,7 @@ export default function App() {
 	return (
 		<>
 			<AppShellEffects />
-			<KitLauncher />
+			<KitWhenAsked />
 			<Toasts toasts={all} />
 			<Outlet />
 		</>

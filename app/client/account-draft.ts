@@ -1,5 +1,7 @@
 /** Spec sections 3, 4 and 9: the local draft of sign-up and the KYC business profile. */
-export const DRAFT_KEY = 'account_draft'
+import { DRAFT_KEY } from './draft-key.ts'
+
+export { DRAFT_KEY }
 export const DRAFT_STALE_MS = 60 * 60 * 1000
 export const AUTOSAVE_MS = 700
 export const STORAGE_WRITE_MS = 100

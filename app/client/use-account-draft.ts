@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { DRAFT_KEY, attachDraft } from './account-draft.ts'
+
+import { DRAFT_KEY } from './draft-key.ts'
 
 /**
  * The local draft of a sign-up or KYC form (app/client/account-draft.ts), attached when there is a
@@ -14,9 +15,11 @@ export function useAccountDraft(section: 'register' | 'business_profile', form?:
 		if (!element) return
 		let detach: (() => void) | undefined
 		let gone = false
-		const start = (typed: boolean) => {
-			if (!gone) detach = attachDraft(element, section, { typed })
-		}
+		// The draft's code loads only when there is a draft or typing starts: none of it is first-load JS.
+		const start = (typed: boolean) =>
+			void import('./account-draft.ts').then(({ attachDraft }) => {
+				if (!gone) detach = attachDraft(element, section, { typed })
+			})
 		const onFirstInput = () => start(true)
 		if (localStorage.getItem(DRAFT_KEY)) start(false)
 		else element.addEventListener('input', onFirstInput, { once: true })

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { Field, NameFields, TextField, inputProps } from '#app/components/ui/form.tsx'
-import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { PhoneInput } from '#app/components/ui/phone-input.tsx'
 
 type FieldMeta = Parameters<typeof getInputProps>[0]
 type AccountFieldName = 'business_name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'password'
