@@ -63,7 +63,7 @@ export const DashboardResponse = z.object({
 			items: z.array(DashboardPolicy),
 		})
 		.nullable(),
-	/** claims.view, once the API has claims; until then always null (decision 047). */
+	/** claims.view: the claims not yet declined, paid or settled (decision 047). */
 	claims: z.object({ open: z.number().int() }).nullable(),
 	/** Everyone: GET /todos's list. */
 	todos: z.array(Todo),

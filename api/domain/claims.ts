@@ -26,6 +26,9 @@ type Rule = { from: readonly ClaimStatus[]; to: ClaimStatus | 'same'; by: ClaimA
 /** While the customer is still completing it: the form, inspection, estimate and documents may change. */
 export const OPEN_STATUSES = ['pending', 'inspection_submitted', 'estimate_submitted'] as const satisfies readonly ClaimStatus[]
 
+/** Claims with nothing left to happen for the customer: home counts every other claim as open. */
+export const FINISHED_STATUSES = ['declined', 'paid', 'settled'] as const satisfies readonly ClaimStatus[]
+
 /** Every transition and who may make it; anything not here is refused. */
 export const CLAIM_TRANSITIONS: Record<ClaimAction, Rule> = {
 	edit: { from: OPEN_STATUSES, to: 'same', by: 'customer' },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { policies, purchases, staff } from '#api/db/schema.ts'
+import { claims, policies, purchases, staff } from '#api/db/schema.ts'
 import { lastTwelveMonths } from '#api/domain/dashboard.ts'
 import { lagosDate } from '#api/domain/policies.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
@@ -88,8 +88,26 @@ describeApi('GET /dashboard', () => {
 		// FlexiCare (Savanna) at ₦3,500 a person a month, 3 people quoted, a quarter: billed the day after its cover.
 		expect(home.next_bill.bill).toMatchObject({ policy_id: planId, amount: 3_500 * 3 * 3 })
 		expect(home.renewals).toMatchObject({ window_days: 30, due: 1, items: [{ id: motorId, product_name: 'Third Party Motor' }] })
-		expect(home.claims).toBeNull()
+		expect(home.claims).toEqual({ open: 0 })
 		expect(home.todos.map((t: { id: string }) => t.id)).toContain(`activate-${planId}`)
+	})
+
+	test('counts the claims still under way, not those declined, paid or settled', async () => {
+		const claim = (n: number, status: 'pending' | 'offer_sent' | 'declined' | 'settled') => ({
+			customerId: owner.customerId,
+			policyId: motorId,
+			claimNumber: `CLM-DASH-${n}-${Date.now()}`,
+			status,
+			incidentType: 'accidental_damage',
+			incidentDate: lagosDate(new Date()),
+			place: 'Ikeja',
+			description: 'Rear bumper',
+			amount: 50_000,
+			claimantName: 'Ada Obi',
+		})
+		await ctx.db.insert(claims).values([claim(1, 'pending'), claim(2, 'offer_sent'), claim(3, 'declined'), claim(4, 'settled')])
+		expect((await dashboard(owner)).claims).toEqual({ open: 2 })
+		await ctx.db.delete(claims).where(eq(claims.policyId, motorId))
 	})
 
 	test('a finance member sees the money and not the cover', async () => {

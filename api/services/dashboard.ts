@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm'
 import type { Dashboard, DashboardPolicy } from '../contract/dashboard.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { policies } from '../db/schema.ts'
+import { claims, policies } from '../db/schema.ts'
+import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import {
 	RENEWAL_WINDOW_DAYS,
@@ -55,12 +56,21 @@ async function staffCovered(deps: Deps, customerId: string, today: string) {
 	return { covered: Number(row?.covered ?? 0), pending: Number(row?.pending ?? 0), plans: Number(row?.plans ?? 0) }
 }
 
+/** The business's claims still under way (reads claims_customer_idx). */
+async function openClaims(deps: Deps, customerId: string) {
+	const [row] = await deps.db
+		.select({ open: count() })
+		.from(claims)
+		.where(and(eq(claims.customerId, customerId), notInArray(claims.status, [...FINISHED_STATUSES])))
+	return { open: Number(row?.open ?? 0) }
+}
+
 /** Home in one answer: each part the member's role allows, read with as few queries as the parts need. */
 export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard> {
 	const today = lagosDate(deps.now())
 	const customer = await readCustomer(deps, auth.customerId)
 	const parts = visibleParts(customer.kind, auth.permissions)
-	const [cover, balance, spent, staff] = await Promise.all([
+	const [cover, balance, spent, staff, claimsOpen] = await Promise.all([
 		deps.db
 			.select({
 				id: policies.id,
@@ -81,6 +91,7 @@ export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard
 		parts.has('wallet') ? walletBalance(deps.db, auth.customerId) : null,
 		parts.has('spend') ? spendSince(deps, auth.customerId, spendStart(today)) : null,
 		parts.has('staff') ? staffCovered(deps, auth.customerId, today) : null,
+		parts.has('claims') ? openClaims(deps, auth.customerId) : null,
 	])
 	const todos = await todosOf(deps, auth, { customer, cover })
 	const described = cover.map((p) => {
@@ -128,8 +139,7 @@ export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard
 				}
 			: null,
 		renewals: parts.has('renewals') ? { window_days: RENEWAL_WINDOW_DAYS, due: due.length, items: due.slice(0, LISTED).map(listed) } : null,
-		// Claims come with their own screens; until the API has them, home shows no claims part (decision 047).
-		claims: null,
+		claims: claimsOpen,
 		todos,
 	}
 }

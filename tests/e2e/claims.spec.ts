@@ -35,7 +35,14 @@ test('a gadget screen-damage claim goes from the form to the payout, the desk re
 	await page.getByRole('link', { name: 'Claims', exact: true }).first().click()
 	await expect(page.getByRole('heading', { name: 'Claims', level: 1 })).toBeVisible()
 	await page.getByRole('link', { name: 'Make a claim' }).first().click()
-	await page.getByRole('listitem').filter({ hasText: 'Gadget Cover' }).getByRole('link', { name: 'Claim on this policy' }).click()
+	// The demo business has several gadget policies (its year of history): any active one takes the claim.
+	await page
+		.getByRole('listitem')
+		.filter({ hasText: 'Gadget Cover' })
+		.filter({ hasText: 'Active' })
+		.getByRole('link', { name: 'Claim on this policy' })
+		.first()
+		.click()
 
 	// Bad input keeps what was typed and says what is wrong.
 	await page.getByLabel('What happened', { exact: true }).selectOption('screen_damage')
