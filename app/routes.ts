@@ -72,6 +72,7 @@ export default [
 		route('mycover/:planId/batch-removal', 'routes/mycover/batch-removal.tsx'),
 		// Claims (docs/decisions/068-claim-lifecycle.md); /claims/details-{claim_id} shares /claims/{plan_id}'s module.
 		route('claims/make-claim', 'routes/claims/make-claim.tsx'),
+		route('claims/make-claim/:claimId', 'routes/claims/resume.tsx'),
 		route('claims/make-claim/:claimId/form', 'routes/claims/form.tsx'),
 		route('claims/make-claim/:claimId/list', 'routes/claims/list.tsx'),
 		route('claims/make-claim/:claimId/estimate', 'routes/claims/estimate.tsx'),
