@@ -199,10 +199,16 @@ describeApi('partner keys and kit sessions', () => {
 		})
 		const { deliverDueWebhooks } = await import('#api/services/kit.ts')
 		await deliverDueWebhooks(ctx.deps)
-		const [delivery] = await ctx.db
-			.select()
-			.from(webhookDeliveries)
-			.where(eq(webhookDeliveries.eventId, `evt_kit_${kit.id}_completed`))
+		// The first try starts as the purchase commits and may still hold its lease: wait for its answer.
+		const read = async () =>
+			(
+				await ctx.db
+					.select()
+					.from(webhookDeliveries)
+					.where(eq(webhookDeliveries.eventId, `evt_kit_${kit.id}_completed`))
+			)[0]
+		await expect.poll(async () => (await read())?.lastStatus, { timeout: 10_000 }).toBe(500)
+		const delivery = await read()
 		expect(delivery).toMatchObject({ deliveredAt: null, lastStatus: 500 })
 		expect(delivery!.attempts).toBeGreaterThanOrEqual(1)
 		// Not due again until its backoff has passed.
