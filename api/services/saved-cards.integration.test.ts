@@ -142,6 +142,29 @@ describeApi('charging a saved card', () => {
 		expect(await balanceOf(ctx, account)).toBe(13_000)
 	})
 
+	test('the sandbox: a +decline payer pays the checkout, and the card it saves is declined when charged again', async () => {
+		const email = `ngozi+decline-${randomBytes(4).toString('hex')}@example.test`
+		const first = ref('fund')
+		await ctx.sandbox.initialize({ amount: 1_000, email, reference: first, callbackUrl: 'http://portal.test/fund-wallet/callback' })
+		await ctx.sandbox.complete(first, 'approve', new Date())
+		const paid = await ctx.sandbox.verify(first)
+		expect(paid).toMatchObject({ status: 'success', authorization: { last4: '0002', reusable: true } })
+		expect(paid!.authorization!.authorizationCode.startsWith(SANDBOX_DECLINING_CARD)).toBe(true)
+		const again = ref()
+		const charge = { authorizationCode: paid!.authorization!.authorizationCode, email, amount: 5_000, reference: again }
+		expect(await ctx.sandbox.chargeAuthorization(charge)).toMatchObject({
+			status: 'failed',
+			message: SANDBOX_CARD_DECLINED,
+			authorization: null,
+		})
+		// Asked again, the same reference is the same declined charge; verify says so too.
+		expect(await ctx.sandbox.chargeAuthorization(charge)).toMatchObject({ status: 'failed' })
+		expect(await ctx.sandbox.verify(again)).toMatchObject({ status: 'failed', amount: 5_000, message: SANDBOX_CARD_DECLINED })
+		// No checkout page exists for a saved card's charge.
+		expect(await ctx.sandbox.checkout(again)).toBeNull()
+		await ctx.sandbox.idle()
+	})
+
 	describe('after a crash', () => {
 		test('recorded but never sent to the gateway: the retry charges it, once', async () => {
 			const account = await withCard()
