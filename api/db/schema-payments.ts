@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { WITHDRAWAL_STATUSES } from '../contract/statuses.ts'
 import { ledgerTransfers } from './schema-ledger.ts'
 import { customers, users } from './schema.ts'
@@ -23,7 +23,8 @@ export const payments = pgTable(
 			.notNull()
 			.default('pending'),
 		gateway: text('gateway', { enum: ['sandbox', 'paystack'] }).notNull(),
-		authorizationUrl: text('authorization_url').notNull(),
+		/** The checkout the payer was sent to; null for a charge of a saved card, which has none. */
+		authorizationUrl: text('authorization_url'),
 		failureReason: text('failure_reason'),
 		transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -32,6 +33,10 @@ export const payments = pgTable(
 			.notNull()
 			.default('funding'),
 		purchaseId: uuid('purchase_id'),
+		/** The saved card this payment charged without a checkout (services/saved-cards.ts), or null. */
+		cardId: uuid('card_id').references((): AnyPgColumn => cards.id, { onDelete: 'set null' }),
+		/** What a saved-card charge was for, in words (an invoice's number, a policy's renewal). */
+		note: text('note'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -59,6 +64,8 @@ export const cards = pgTable(
 		expMonth: integer('exp_month').notNull(),
 		expYear: integer('exp_year').notNull(),
 		bank: text('bank'),
+		/** The email the gateway knows the card's customer by: a charge of the card must send the same. */
+		email: text('email'),
 		isDefault: boolean('is_default').notNull().default(false),
 		createdAt: createdAt(),
 	},
@@ -111,7 +118,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
 	reference: text('reference').primaryKey(),
 	amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
 	email: text('email').notNull(),
-	callbackUrl: text('callback_url').notNull(),
+	/** Null for a charge of a saved card: there was no checkout to come back from. */
+	callbackUrl: text('callback_url'),
 	status: text('status', { enum: ['pending', 'success', 'failed'] })
 		.notNull()
 		.default('pending'),

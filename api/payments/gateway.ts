@@ -39,6 +39,12 @@ export interface PaymentGateway {
 	readonly name: 'sandbox' | 'paystack'
 	/** Start a checkout for `amount` Naira; the payer comes back to `callbackUrl?reference=…`. */
 	initialize(input: { amount: number; email: string; reference: string; callbackUrl: string }): Promise<{ authorizationUrl: string }>
+	/**
+	 * Charge a saved card (its authorization code) `amount` Naira without the payer, under our reference.
+	 * `email` must be the one the gateway saved the card under. A declined card answers a failed charge
+	 * with the gateway's words in `message`; only an unreachable gateway throws (502).
+	 */
+	chargeAuthorization(input: { authorizationCode: string; email: string; amount: number; reference: string }): Promise<Charge>
 	/** What the gateway knows of a charge, or null when it knows no charge with this reference. */
 	verify(reference: string): Promise<Charge | null>
 	/** Whether `signature` is the gateway's HMAC-SHA512 of the raw body. */

@@ -114,6 +114,52 @@ describe('the Paystack adapter', () => {
 		expect(await paystack.verify('fund_nobody_knows')).toBeNull()
 	})
 
+	test('a saved card is charged by its authorization code, in kobo, under our reference', async () => {
+		const fetch = replay('charge-authorization')
+		const charge = await paystack.chargeAuthorization({
+			authorizationCode: 'AUTH_pmx3mgawyd',
+			email: 'ngozi@example.com',
+			amount: 42_500,
+			reference: 'card_9e1f0c6a2b7d4e8f1a3c5b7d',
+		})
+		expect(charge).toMatchObject({
+			reference: 'card_9e1f0c6a2b7d4e8f1a3c5b7d',
+			status: 'success',
+			amount: 42_500,
+			currency: 'NGN',
+			message: null,
+			authorization: { authorizationCode: 'AUTH_pmx3mgawyd', last4: '4081', reusable: true },
+		})
+		expectRequest(fetch, 'charge-authorization')
+		expect(asked(fetch).body.amount).toBe('4250000')
+	})
+
+	test('a declined saved card is a failed charge with the reason the bank gave, not an error', async () => {
+		replay('charge-authorization-declined')
+		expect(
+			await paystack.chargeAuthorization({
+				authorizationCode: 'AUTH_pmx3mgawyd',
+				email: 'ngozi@example.com',
+				amount: 42_500,
+				reference: 'card_2d4f6a8c0e1b3d5f7a9c1e3b',
+			}),
+		).toMatchObject({ status: 'failed', amount: 42_500, authorization: null, message: 'Insufficient Funds' })
+	})
+
+	test('an authorization Paystack refuses is a failed charge with its reason, once verify shows nothing was charged', async () => {
+		const fetch = replay('charge-authorization-invalid', 'verify-not-found')
+		expect(
+			await paystack.chargeAuthorization({
+				authorizationCode: 'AUTH_pmx3mgawyd',
+				email: 'ngozi@example.com',
+				amount: 42_500,
+				reference: 'card_5b7d9f1a3c5e7a9b1d3f5a7c',
+			}),
+		).toMatchObject({ status: 'failed', amount: 42_500, message: 'Invalid authorization code' })
+		expectRequest(fetch, 'charge-authorization-invalid', 0)
+		expect(asked(fetch, 1)).toMatchObject({ method: 'GET', url: `${PAYSTACK_URL}/transaction/verify/card_5b7d9f1a3c5e7a9b1d3f5a7c` })
+	})
+
 	test('the bank list follows the cursor, drops inactive and deleted banks, and is kept an hour', async () => {
 		const fetch = replay('banks-page-1', 'banks-page-2')
 		const gateway = createPaystackGateway({ secretKey: KEY })

@@ -11,7 +11,12 @@ const BANKS_TTL_MS = 60 * 60 * 1000
 const MAX_BANK_PAGES = 10
 
 /** Every Paystack answer: `{ status, message, data }`; `status: false` carries the reason in `message`. */
-const Envelope = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown(), meta: z.unknown().optional() })
+const Envelope = z.object({
+	status: z.boolean(),
+	message: z.string().optional(),
+	data: z.unknown().optional(),
+	meta: z.unknown().optional(),
+})
 
 function unavailable(what: string, reason: string) {
 	// Operators see why; the user sees only that the gateway did not answer. The key is never logged.
@@ -32,8 +37,11 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl?: st
 	const base = (options.baseUrl ?? PAYSTACK_URL).replace(/\/+$/, '')
 	let banks: { at: number; list: Bank[] } | null = null
 
-	/** One call; `notFound` statuses answer null instead of failing. */
-	async function call(what: string, method: 'GET' | 'POST', path: string, body?: unknown, notFound: number[] = []) {
+	/**
+	 * One call; `notFound` statuses answer null instead of failing, and `refused` statuses answer
+	 * Paystack's reason (`status: false` with its message) for the caller to act on.
+	 */
+	async function call(what: string, method: 'GET' | 'POST', path: string, body?: unknown, notFound: number[] = [], refused: number[] = []) {
 		let response: Response
 		try {
 			response = await fetch(`${base}${path}`, {
@@ -51,6 +59,7 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl?: st
 		}
 		const envelope = Envelope.safeParse(await response.json().catch(() => undefined))
 		if (notFound.includes(response.status)) return null
+		if (refused.includes(response.status) && envelope.success && !envelope.data.status) return envelope.data
 		if (!response.ok || !envelope.success || !envelope.data.status) {
 			throw unavailable(what, `HTTP ${response.status}${envelope.success ? `: ${envelope.data.message ?? ''}` : ''}`)
 		}
@@ -61,6 +70,13 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl?: st
 		const parsed = schema.safeParse(value)
 		if (!parsed.success) throw unavailable(what, 'the answer is not in the documented shape')
 		return parsed.data
+	}
+
+	async function verify(reference: string) {
+		// Paystack answers 400 or 404 for a reference it never saw.
+		const answer = await call('verify', 'GET', `/transaction/verify/${encodeURIComponent(reference)}`, undefined, [400, 404])
+		if (!answer) return null
+		return chargeOf(read('verify', PaystackCharge, answer.data))
 	}
 
 	return {
@@ -76,12 +92,31 @@ export function createPaystackGateway(options: { secretKey: string; baseUrl?: st
 			const data = read('initialize', z.object({ authorization_url: z.url() }), answer!.data)
 			return { authorizationUrl: data.authorization_url }
 		},
-		async verify(reference) {
-			// Paystack answers 400 or 404 for a reference it never saw.
-			const answer = await call('verify', 'GET', `/transaction/verify/${encodeURIComponent(reference)}`, undefined, [400, 404])
-			if (!answer) return null
-			return chargeOf(read('verify', PaystackCharge, answer.data))
+		async chargeAuthorization({ authorizationCode, email, amount, reference }) {
+			// A card that cannot be charged (an authorization Paystack no longer honours) is a 400 with the
+			// reason: a failed charge, unless the reference was already charged (a retry), which verify tells.
+			const answer = await call(
+				'charge authorization',
+				'POST',
+				'/transaction/charge_authorization',
+				{ authorization_code: authorizationCode, email, amount: String(nairaToKobo(amount)), currency: 'NGN', reference },
+				[],
+				[400],
+			)
+			if (answer!.status) return chargeOf(read('charge authorization', PaystackCharge, answer!.data))
+			const earlier = await verify(reference)
+			if (earlier) return earlier
+			return {
+				reference,
+				status: 'failed',
+				amount,
+				currency: 'NGN',
+				paidAt: null,
+				authorization: null,
+				message: answer!.message ?? 'The card could not be charged.',
+			}
 		},
+		verify,
 		verifyWebhook: (rawBody, signature) => signatureMatches(rawBody, signature, options.secretKey),
 		async listBanks() {
 			if (banks && Date.now() - banks.at < BANKS_TTL_MS) return banks.list

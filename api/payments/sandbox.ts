@@ -37,13 +37,24 @@ export const sandboxAccountName = (accountNumber: string) =>
 export const sandboxTransferFails = (accountNumber: string) => accountNumber.endsWith('9')
 export const SANDBOX_TRANSFER_FAILURE = 'The beneficiary bank declined the transfer'
 
+/**
+ * A payer whose email's local part has `+decline` in it (`ngozi+decline@example.com`) pays the checkout
+ * with a card the sandbox declines when it is charged again later, as a card that ran out of funds
+ * is: how tests and the demo reach a failed renewal or invoice payment by saved card.
+ */
+export const sandboxCardDeclines = (email: string) => /\+decline/i.test(email.split('@')[0] ?? '')
+/** The saved cards the sandbox declines to charge again: their authorization code starts so. */
+export const SANDBOX_DECLINING_CARD = 'AUTH_declines_'
+export const SANDBOX_CARD_DECLINED = 'Insufficient Funds'
+
 /** Paystack's test Visa card: the sandbox's 'Pay with test card'. */
 export function sandboxAuthorization(email: string) {
 	const fingerprint = createHash('sha256').update(email.toLowerCase()).digest('hex')
+	const declines = sandboxCardDeclines(email)
 	return {
-		authorization_code: `AUTH_${fingerprint.slice(20, 30)}`,
+		authorization_code: `${declines ? SANDBOX_DECLINING_CARD : 'AUTH_'}${fingerprint.slice(20, 30)}`,
 		bin: '408408',
-		last4: '4081',
+		last4: declines ? '0002' : '4081',
 		exp_month: '12',
 		exp_year: '2030',
 		channel: 'card',
@@ -134,6 +145,8 @@ export function createSandboxGateway(options: {
 	apiUrl: string
 	retryDelaysMs?: number[]
 	transferDelayMs?: number
+	/** The clock a saved card's charge is paid at: the API's, so a test that moves time sees it. */
+	now?: () => Date
 }): SandboxGateway {
 	const { db, secret } = options
 	const retryDelays = options.retryDelaysMs ?? [1_000, 4_000]
@@ -164,7 +177,8 @@ export function createSandboxGateway(options: {
 	}
 
 	/** The callback URL with the reference, as Paystack sends the payer back. */
-	function returnUrl(row: { callbackUrl: string; reference: string }) {
+	function returnUrl(row: { callbackUrl: string | null; reference: string }) {
+		if (!row.callbackUrl) return null
 		const url = new URL(row.callbackUrl)
 		url.searchParams.set('trxref', row.reference)
 		url.searchParams.set('reference', row.reference)
@@ -190,7 +204,9 @@ export function createSandboxGateway(options: {
 		},
 		async checkout(reference) {
 			const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference))
-			return row ? { amount: koboToNaira(row.amountKobo)!, email: row.email, status: row.status, returnUrl: returnUrl(row) } : null
+			const back = row && returnUrl(row)
+			// A saved card's charge had no checkout: there is no page to show for it.
+			return row && back ? { amount: koboToNaira(row.amountKobo)!, email: row.email, status: row.status, returnUrl: back } : null
 		},
 		async complete(reference, outcome, now) {
 			const [decided] = await db
@@ -199,10 +215,36 @@ export function createSandboxGateway(options: {
 				.where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'pending')))
 				.returning()
 			const [row] = decided ? [decided] : await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference))
-			if (!row) return null
+			if (!row?.callbackUrl) return null
 			// Paystack sends no webhook for a declined card; the payer's return to the callback settles it.
 			if (decided?.status === 'success') send(chargeSuccessEvent({ reference, amountKobo: row.amountKobo, email: row.email, paidAt: now }))
 			return returnUrl(row)
+		},
+		async chargeAuthorization({ authorizationCode, email, amount, reference }) {
+			const declines = authorizationCode.startsWith(SANDBOX_DECLINING_CARD)
+			const now = (options.now ?? (() => new Date()))()
+			// Decided when asked, like Paystack's answer; the same reference is the same charge, decided once.
+			await db
+				.insert(sandboxCharges)
+				.values({
+					reference,
+					amountKobo: nairaToKobo(amount),
+					email,
+					callbackUrl: null,
+					status: declines ? 'failed' : 'success',
+					paidAt: declines ? null : now,
+				})
+				.onConflictDoNothing()
+			const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference))
+			return {
+				reference,
+				status: row!.status === 'pending' ? 'abandoned' : row!.status,
+				amount: koboToNaira(row!.amountKobo),
+				currency: 'NGN',
+				paidAt: row!.paidAt,
+				authorization: row!.status === 'success' ? cardOf(PaystackAuthorization.parse(sandboxAuthorization(row!.email))) : null,
+				message: row!.status === 'failed' ? SANDBOX_CARD_DECLINED : null,
+			}
 		},
 		async verify(reference) {
 			const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference))
@@ -214,7 +256,7 @@ export function createSandboxGateway(options: {
 				currency: 'NGN',
 				paidAt: row.paidAt,
 				authorization: row.status === 'success' ? cardOf(PaystackAuthorization.parse(sandboxAuthorization(row.email))) : null,
-				message: row.status === 'failed' ? 'Declined' : null,
+				message: row.status === 'failed' ? (row.callbackUrl ? 'Declined' : SANDBOX_CARD_DECLINED) : null,
 			}
 		},
 		verifyWebhook: (rawBody, signature) => signatureMatches(rawBody, signature, secret),

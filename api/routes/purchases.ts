@@ -3,6 +3,7 @@ import { PurchaseResult } from '../contract/purchases.ts'
 import { PurchaseBody } from '../domain/catalogue/quotes.ts'
 import { defineRoute } from '../http.ts'
 import { buy, findPolicy, purchaseProperties, serializePolicy, serializePurchase } from '../services/purchases.ts'
+import { checkoutUrl } from '../services/payments.ts'
 
 export const purchaseRoutes = [
 	defineRoute({
@@ -31,7 +32,7 @@ export const purchaseRoutes = [
 				data: {
 					purchase: serializePurchase(purchase),
 					policy: policy ? serializePolicy(policy, custodian, deps.now()) : null,
-					payment: payment ? { reference: payment.reference, authorization_url: payment.authorizationUrl } : null,
+					payment: payment ? { reference: payment.reference, authorization_url: checkoutUrl(payment) } : null,
 				},
 				message,
 			}

@@ -5,7 +5,7 @@ import { cards, withdrawals } from '../db/schema.ts'
 import { OPEN_WITHDRAWAL_STATUSES } from '../domain/withdrawals.ts'
 import { defineRoute } from '../http.ts'
 import { walletBalance } from '../services/ledger.ts'
-import { serializeCard, startFunding } from '../services/payments.ts'
+import { checkoutUrl, serializeCard, startFunding } from '../services/payments.ts'
 
 export const walletRoutes = [
 	defineRoute({
@@ -58,7 +58,7 @@ export const walletRoutes = [
 		handler: async ({ body, auth, deps }) => {
 			const payment = await startFunding(deps, auth, { amount: body.amount, idempotencyKey: body.idempotency_key })
 			return {
-				data: { reference: payment.reference, authorization_url: payment.authorizationUrl, amount: payment.amount },
+				data: { reference: payment.reference, authorization_url: checkoutUrl(payment), amount: payment.amount },
 				message: `Pay ${formatNairaFull(payment.amount)} on the checkout page to fund your wallet.`,
 			}
 		},

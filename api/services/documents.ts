@@ -6,9 +6,10 @@ import { type Period, periodLabel } from '../contract/periods.ts'
 import type { Receipt } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
 import { customers, issuedDocuments, payments, purchases, staff, users, withdrawals } from '../db/schema.ts'
-import { CATEGORY_LABELS, type FormField, type Product, productById } from '../domain/catalogue/index.ts'
+import { CATEGORY_LABELS, type FormField, type Product, productById, providerParty } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { policyFlags } from '../domain/policy-state.ts'
+import { longDate, type Party, PORTAL } from '../documents/layout.ts'
 import { type PdfRow, type PdfSection, type PdfTable, renderPdf } from '../documents/pdf.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
@@ -39,9 +40,7 @@ async function verificationCode(db: Db, kind: Kind, subjectId: string, customerI
 
 export const verifyUrl = (deps: Pick<Deps, 'env'>, code: string) => `${deps.env.publicUrl}/verify/${code}`
 
-/** A day as a Nigerian reader writes it: 23 November 2026. */
-export const longDate = (day: string) =>
-	new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+export { longDate }
 
 /** A form's value as the customer chose it: a select's option by its label, money in Naira, dates written out. */
 function fieldRows(fields: readonly FormField[], values: Record<string, unknown>, skip: readonly string[] = []): PdfRow[] {
@@ -113,6 +112,15 @@ async function holderSection(
 	if (phone) rows.push(['Phone', phone])
 	if (holder.address) rows.push(['Address', holder.address])
 	return { heading, rows }
+}
+
+/** The customer's side of a document: the business (or person), its registration number and address. */
+async function customerParty(db: Db, customerId: string, role: string): Promise<Party> {
+	const holder = await holderOf(db, customerId)
+	const lines = [holder.registrationNumber && `Registration number ${holder.registrationNumber}`, holder.address].filter(
+		(line): line is string => Boolean(line),
+	)
+	return { role, name: holder.name, lines }
 }
 
 /**
@@ -187,6 +195,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		title: `Certificate ${policy.policyNumber}`,
 		issuer: product.provider,
 		heading: policy.kind === 'plan' ? 'Certificate of staff health cover' : 'Certificate of insurance',
+		parties: [providerParty(product.provider), await customerParty(deps.db, customerId, 'Policyholder')],
 		sections,
 		table,
 		verification: { code, url: verifyUrl(deps, code), what: 'certificate' },
@@ -232,8 +241,12 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 	if (receipt.policy) rows.push(['Policy', receipt.policy.policy_number])
 	const content = await renderPdf({
 		title: `Receipt ${receipt.reference}`,
-		issuer: 'Cover Portal',
+		issuer: PORTAL.name,
 		heading: RECEIPT_TITLES[receipt.type],
+		parties: [
+			{ role: receipt.type === 'withdrawal' ? 'Paid by' : 'Received by', name: PORTAL.name, lines: [deps.env.publicUrl] },
+			await customerParty(deps.db, customerId, 'Customer'),
+		],
 		sections: [await holderSection(deps.db, customerId, await madeBy(deps.db, receipt), 'Customer'), { heading: 'Transaction', rows }],
 		verification: { code, url: verifyUrl(deps, code), what: 'receipt' },
 		footnote: `Issued ${longDate(lagosDate(deps.now()))} by Cover Portal. Amounts are in Naira.`,

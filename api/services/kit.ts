@@ -24,7 +24,7 @@ import type { AuthUser } from '../http.ts'
 import { openKitPayload, sealKitPayload } from '../security/kit-payload.ts'
 import { recordActivity } from './accounts.ts'
 import { buy } from './purchases.ts'
-import { verifyPayment } from './payments.ts'
+import { checkoutUrl, verifyPayment } from './payments.ts'
 
 type KeyRow = typeof partnerKeys.$inferSelect
 type SessionRow = typeof kitSessions.$inferSelect
@@ -226,7 +226,7 @@ async function viewOf(deps: Deps, session: SessionRow): Promise<KitSession> {
 					status: purchase.status,
 					amount: purchase.amount,
 					policy_number: policy?.policyNumber ?? null,
-					payment: payment ? { reference: payment.reference, authorization_url: payment.authorizationUrl, status: payment.status } : null,
+					payment: payment ? { reference: payment.reference, authorization_url: checkoutUrl(payment), status: payment.status } : null,
 				}
 			: null,
 	}

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { payments, policies, purchases, users, withdrawals } from '../db/schema.ts'
+import { cards, payments, policies, purchases, users, withdrawals } from '../db/schema.ts'
+import { capitalized } from '../domain/text.ts'
 import { type Product, productById } from '../domain/catalogue/index.ts'
 import type { Deps } from '../deps.ts'
 import type { MailAttachment } from '../mail.ts'
@@ -41,8 +42,17 @@ async function certificateAttachment(deps: Deps, policy: PolicyRow): Promise<Mai
 	return { filename, content, contentType: 'application/pdf' }
 }
 
-/** A gateway payment changed state: a funding was received, or a payment was declined. */
-export async function mailPaymentOutcome(deps: Deps, paymentId: string) {
+/** The saved card a payment charged, as a customer names it: 'Visa card ending 4081'. */
+async function chargedCard(deps: Deps, cardId: string | null) {
+	const [card] = cardId ? await deps.db.select({ brand: cards.brand, last4: cards.last4 }).from(cards).where(eq(cards.id, cardId)) : []
+	return card ? `${capitalized(card.brand)} card ending ${card.last4}` : 'saved card'
+}
+
+/**
+ * A gateway payment changed state: a funding was received, a saved card was charged, or a payment
+ * was declined. `retryUrl` is where a declined saved-card charge sends the payer to pay another way.
+ */
+export async function mailPaymentOutcome(deps: Deps, paymentId: string, options: { retryUrl?: string } = {}) {
 	await afterCommit('payment', async () => {
 		const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId))
 		if (!payment) return
@@ -50,12 +60,15 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string) {
 		const to = await recipient(deps, payment.userId)
 		if (!to) return
 		const { publicUrl } = deps.env
+		// A saved card charged without a checkout (authorization_url null): the mail names the card and what it paid for.
+		const savedCard = payment.authorizationUrl === null ? await chargedCard(deps, payment.cardId) : null
 		if (payment.status === 'success') {
 			await sendTemplate(
 				deps,
 				to.email,
-				'Payment received',
+				savedCard ? `Your ${savedCard} was charged` : 'Payment received',
 				<WalletFundedMail
+					charged={savedCard ? { card: savedCard, forWhat: payment.note ?? 'a payment' } : undefined}
 					publicUrl={publicUrl}
 					firstName={to.firstName}
 					amount={payment.amount}
@@ -79,8 +92,20 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string) {
 				amount={payment.amount}
 				reference={payment.reference}
 				reason={payment.failureReason ?? 'The payment was declined.'}
-				forWhat={product ? `${product.name} cover` : 'funding your wallet'}
-				retryUrl={product ? `${publicUrl}/products/${product.id}` : `${publicUrl}/fund-wallet`}
+				forWhat={
+					savedCard
+						? `${payment.note ?? 'a payment'}, charged to your ${savedCard}`
+						: product
+							? `${product.name} cover`
+							: 'funding your wallet'
+				}
+				retryUrl={
+					savedCard
+						? (options.retryUrl ?? `${publicUrl}/wallet`)
+						: product
+							? `${publicUrl}/products/${product.id}`
+							: `${publicUrl}/fund-wallet`
+				}
 			/>,
 		)
 	})

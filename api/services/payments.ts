@@ -65,7 +65,7 @@ export async function startFunding(deps: Deps, auth: AuthUser, input: { amount: 
 }
 
 /** Save a card the gateway may charge again; the same card once, the first one the default. */
-async function saveCard(tx: Tx, customerId: string, card: CardAuthorization) {
+async function saveCard(tx: Tx, customerId: string, card: CardAuthorization, email: string | null) {
 	await lockKey(tx, 'cards', customerId)
 	const [hasDefault] = await tx
 		.select({ id: cards.id })
@@ -82,11 +82,19 @@ async function saveCard(tx: Tx, customerId: string, card: CardAuthorization) {
 			expMonth: card.expMonth,
 			expYear: card.expYear,
 			bank: card.bank,
+			email,
 			isDefault: !hasDefault,
 		})
 		.onConflictDoUpdate({
 			target: [cards.customerId, cards.signature],
-			set: { authorizationCode: card.authorizationCode, expMonth: card.expMonth, expYear: card.expYear, bank: card.bank },
+			// The newest authorization and the email it was made under go together: a charge sends both.
+			set: {
+				authorizationCode: card.authorizationCode,
+				expMonth: card.expMonth,
+				expYear: card.expYear,
+				bank: card.bank,
+				...(email ? { email } : {}),
+			},
 		})
 		// xmax is 0 on a row this statement inserted, not on one it updated.
 		.returning({ id: cards.id, inserted: sql<boolean>`xmax = 0` })
@@ -101,6 +109,22 @@ export type PaymentStatus = 'pending' | 'success' | 'failed'
  * The call that changed the payment's state mails its payer, once the change is committed.
  */
 export async function applyCharge(deps: Deps, charge: Charge) {
+	const { payment, changed } = await settleCharge(deps, charge)
+	if (changed && payment) await mailPaymentOutcome(deps, payment.id)
+	return payment
+}
+
+/** A payment made without a checkout: a charge of a saved card (services/saved-cards.ts). */
+export const isSavedCardCharge = (payment: typeof payments.$inferSelect) => payment.authorizationUrl === null
+
+/** The checkout of a payment made by one; a saved card's charge found under the same key has none. */
+export function checkoutUrl(payment: { authorizationUrl: string | null }) {
+	if (payment.authorizationUrl === null) throw new ApiError(409, 'This idempotency key was already used for another payment.')
+	return payment.authorizationUrl
+}
+
+/** applyCharge without its mail: answers the payment after, and whether this call changed its state. */
+export async function settleCharge(deps: Deps, charge: Charge) {
 	let changed = false
 	const after = await deps.db.transaction(async (tx) => {
 		const [payment] = await tx.select().from(payments).where(eq(payments.reference, charge.reference)).for('update')
@@ -133,17 +157,21 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 				.where(eq(payments.id, payment.id))
 				.returning()
 			changed = true
-			const [payer] = payment.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, payment.userId)) : []
+			const [payer] = payment.userId
+				? await tx.select({ firstName: users.firstName, email: users.email }).from(users).where(eq(users.id, payment.userId))
+				: []
 			if (payment.purpose === 'funding') {
 				await recordActivity(tx, {
 					customerId: payment.customerId,
 					actorUserId: payment.userId,
 					type: 'wallet.funded',
-					description: `${payer?.firstName ?? 'Someone'} funded the wallet with ${formatNairaFull(payment.amount)} (${payment.reference})`,
+					description: isSavedCardCharge(payment)
+						? `The saved card was charged ${formatNairaFull(payment.amount)} into the wallet for ${payment.note ?? 'a payment'} (${payment.reference})`
+						: `${payer?.firstName ?? 'Someone'} funded the wallet with ${formatNairaFull(payment.amount)} (${payment.reference})`,
 				})
 			}
 			if (charge.authorization?.reusable) {
-				const card = await saveCard(tx, payment.customerId, charge.authorization)
+				const card = await saveCard(tx, payment.customerId, charge.authorization, payer?.email ?? null)
 				if (card.inserted) {
 					await recordActivity(tx, {
 						customerId: payment.customerId,
@@ -167,8 +195,7 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 		}
 		return payment
 	})
-	if (changed && after) await mailPaymentOutcome(deps, after.id)
-	return after
+	return { payment: after, changed }
 }
 
 /** Ask the gateway about a payment that is not yet credited, and apply its answer. */

@@ -11,8 +11,9 @@ import { ownWithdrawal } from './withdrawals.ts'
 type Filters = Omit<TransactionsQuery, 'page' | 'page_size'>
 
 /**
- * The business's transactions: each funding intent, each withdrawal and each purchase that moves
- * money, with the status a list shows. Dates are days in Lagos time; `to` includes its whole day.
+ * The business's transactions: each funding intent (a saved card's charge among them: it has no
+ * checkout, so no authorization URL), each withdrawal and each purchase that moves money, with the
+ * status a list shows. Dates are days in Lagos time; `to` includes its whole day.
  * A purchase's description names its product, which the catalogue knows and the database does not:
  * the union carries product_id and payment_option (null for the others) and `serialize` writes it.
  */
@@ -26,7 +27,8 @@ function transactionsOf(customerId: string, filters: Filters): SQL {
 		select * from (
 			select id, 'funding' as type,
 				status, status as stage, reference, amount, 0 as fee,
-				'Wallet funding' as description, created_at, null::integer as product_id, null::text as payment_option
+				case when authorization_url is null then 'Saved card charged for ' || coalesce(note, 'a payment') else 'Wallet funding' end as description,
+				created_at, null::integer as product_id, null::text as payment_option
 			from payments where customer_id = ${customerId} and purpose = 'funding'
 			union all
 			select id, 'withdrawal' as type,

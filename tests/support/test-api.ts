@@ -67,6 +67,7 @@ export async function testApi(
 		apiUrl: 'http://api.test',
 		retryDelaysMs: [5, 10],
 		transferDelayMs: 1,
+		now,
 	})
 	const payments = options.payments ?? sandbox
 	const env = {

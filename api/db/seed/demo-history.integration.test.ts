@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from 'vitest'
 import { reconcile } from '#api/services/reconcile.ts'
+import { chargeSavedCard } from '#api/services/saved-cards.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { DEMO_PASSWORD, seedDemoAccounts } from './index.ts'
 
@@ -47,5 +48,18 @@ describeApi('the demo accounts and their year of history', () => {
 			'Third Party Motor',
 		])
 		expect(home.renewals.items.map((p: { product_name: string }) => p.product_name)).toEqual(['Third Party Motor'])
+	})
+
+	test('each demo account has a default card saved from its first funding, which a renewal or an invoice can charge', async () => {
+		for (const email of ['business@example.com', 'individual@example.com']) {
+			const signIn = await ctx.call('POST', '/auth/sign-in', { body: { email, password: DEMO_PASSWORD, platform: 'web' } })
+			const cards = (await ctx.call('GET', '/cards', { token: signIn.body.data.access_token })).body.data
+			expect(cards).toEqual([expect.objectContaining({ brand: 'visa', last4: '4081', is_default: true })])
+			const customerId = signIn.body.data.customer.id
+			const reference = `demo_card_check_${customerId.slice(0, 8)}`
+			const charged = await chargeSavedCard(ctx.deps, { customerId, amount: 1_000, reference, purpose: 'a check of the demo card' })
+			expect(charged).toMatchObject({ status: 'success', card: 'Visa card ending 4081' })
+		}
+		expect((await reconcile(ctx.db)).problems).toEqual([])
 	})
 })

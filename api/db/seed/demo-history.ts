@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../../contract/money.ts'
 import { periodMonths, type Period } from '../../contract/periods.ts'
 import type { ProductId } from '../../contract/product-ids.ts'
@@ -8,6 +8,8 @@ import { fundingTransfer, premiumTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
+import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
+import { sandboxAuthorization } from '../../payments/sandbox.ts'
 import { postTransfer } from '../../services/ledger.ts'
 import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
@@ -268,4 +270,24 @@ export async function seedDemoHistory(
 			createdAt: at,
 		})
 	}
+	// The card the first funding was paid with, saved as a real payment saves it: renewals and invoices
+	// may charge it (decision 101), and /manage-card has one to show.
+	const [user] = await tx.select({ email: t.users.email }).from(t.users).where(eq(t.users.id, account.userId))
+	const card = cardOf(PaystackAuthorization.parse(sandboxAuthorization(user!.email)))!
+	await tx
+		.insert(t.cards)
+		.values({
+			customerId: account.customerId,
+			authorizationCode: card.authorizationCode,
+			signature: card.signature,
+			brand: card.brand,
+			last4: card.last4,
+			expMonth: card.expMonth,
+			expYear: card.expYear,
+			bank: card.bank,
+			email: user!.email,
+			isDefault: true,
+			createdAt: momentOf(events[0]?.day ?? today, 0, now),
+		})
+		.onConflictDoNothing()
 }

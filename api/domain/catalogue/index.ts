@@ -7,7 +7,7 @@ import { TRAVEL_PRODUCTS } from './travel.ts'
 import type { Category, Product } from '../../contract/catalogue.ts'
 
 export * from '../../contract/catalogue.ts'
-export { PROVIDERS } from './providers.ts'
+export { PROVIDER_DETAILS, PROVIDERS, providerParty } from './providers.ts'
 
 /** The whole catalogue, grouped in the order of the categories. Prices are in api/domain/pricing. */
 export const PRODUCTS: readonly Product[] = [

@@ -105,6 +105,26 @@ describe('mail templates', () => {
 		)
 	})
 
+	test('a saved card charged: which card, for what, and that the wallet holds it', async () => {
+		await expectFacts(
+			createElement(WalletFundedMail, {
+				publicUrl,
+				firstName: 'Ngozi',
+				amount: 42_000,
+				reference: 'inv_abc_1',
+				paidOn: '1 December 2026',
+				balance: 42_000,
+				charged: { card: 'Visa card ending 4081', forWhat: 'Invoice INV-2026-0004' },
+			}),
+			[
+				'we charged ₦42,000 to your Visa card ending 4081 for Invoice INV-2026-0004',
+				'Saved card charged',
+				'Reference: inv_abc_1',
+				'Wallet balance: ₦42,000',
+			],
+		)
+	})
+
 	test('payment failed: the reason, what it was for, how to try again', async () => {
 		await expectFacts(
 			createElement(PaymentFailedMail, {

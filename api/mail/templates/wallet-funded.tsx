@@ -9,13 +9,23 @@ export type WalletFundedMailProps = {
 	reference: string
 	paidOn: string
 	balance: number
+	/** A saved card charged without the payer: which card, and what the charge was for. */
+	charged?: { card: string; forWhat: string } | undefined
 }
 
-/** The gateway collected a wallet funding: the money is in the wallet. */
-export function WalletFundedMail({ publicUrl, firstName, amount, reference, paidOn, balance }: WalletFundedMailProps) {
+/** The gateway collected a wallet funding, or charged a saved card: the money is in the wallet. */
+export function WalletFundedMail({ publicUrl, firstName, amount, reference, paidOn, balance, charged }: WalletFundedMailProps) {
 	return (
-		<Layout title="Payment received" preview={`${formatNairaFull(amount)} is in your wallet`} publicUrl={publicUrl}>
-			<Text style={styles.text}>{`Hello ${firstName}, we received your payment: ${formatNairaFull(amount)} is in your wallet.`}</Text>
+		<Layout
+			title={charged ? 'Saved card charged' : 'Payment received'}
+			preview={`${formatNairaFull(amount)} is in your wallet`}
+			publicUrl={publicUrl}
+		>
+			<Text style={styles.text}>
+				{charged
+					? `Hello ${firstName}, we charged ${formatNairaFull(amount)} to your ${charged.card} for ${charged.forWhat}. The money went into your wallet, which pays it.`
+					: `Hello ${firstName}, we received your payment: ${formatNairaFull(amount)} is in your wallet.`}
+			</Text>
 			<Fact label="Amount">{formatNairaFull(amount)}</Fact>
 			<Fact label="Paid on">{paidOn}</Fact>
 			<Fact label="Reference">{reference}</Fact>
