@@ -166,15 +166,15 @@ describeApi('claim payouts to a bank account', () => {
 		await ctx.sandbox.idle()
 		const [payout] = await payoutsOf(id)
 		expect(payout!.status).toBe('succeeded')
-		const body = JSON.stringify(
-			transferEvent({
-				reference: payout!.reference,
-				transferCode: payout!.transferCode!,
-				amountKobo: 4_500_000,
-				status: 'reversed',
-				reason: 'Account closed',
-			}),
-		)
+		// The bank sends it back after it was paid: Paystack's transfer.reversed.
+		const event = transferEvent({
+			reference: payout!.reference,
+			transferCode: payout!.transferCode!,
+			amountKobo: 4_500_000,
+			status: 'failed',
+			reason: 'Account closed',
+		})
+		const body = JSON.stringify({ ...event, event: 'transfer.reversed', data: { ...event.data, status: 'reversed' } })
 		for (let i = 0; i < 2; i++) {
 			const res = await ctx.call('POST', '/payments/webhook', {
 				rawBody: body,

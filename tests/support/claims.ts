@@ -94,7 +94,7 @@ export async function acceptedClaim(
 	options: { assessed?: number; payout?: Record<string, unknown> } = {},
 ) {
 	const assessed = options.assessed ?? 50_000
-	const ok = (res: { status: number; body: unknown }, what: string) => {
+	const ok = <T extends { status: number; body: unknown }>(res: T, what: string) => {
 		if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`)
 		return res
 	}
