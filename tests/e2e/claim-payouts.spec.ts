@@ -24,7 +24,8 @@ const uploadIn = async (page: Page, label: string) => {
 	const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })
 	await form.getByLabel(label, { exact: true }).setInputFiles(PDF)
 	await form.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
-	await expect(form.getByText('(scan.pdf uploaded)')).toBeVisible()
+	const item = page.getByRole('listitem').filter({ has: page.getByLabel(label, { exact: true }) })
+	await expect(item.getByText('(scan.pdf uploaded)')).toBeVisible()
 }
 
 test('a claim paid to a bank account: the claimant confirms the account, one operator approves, another pays', async ({
