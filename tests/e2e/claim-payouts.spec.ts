@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { PDF } from './upload-files.ts'
 
 // A stolen-vehicle claim paid to the claimant's bank account (docs/decisions/108-claim-bank-payouts.md):
@@ -79,6 +79,7 @@ test('a claim paid to a bank account: the claimant confirms the account, one ope
 	await page.getByLabel('Account number').fill('0123456780')
 	await page.getByRole('button', { name: 'Check the account' }).click()
 	await expect(page.getByText('The bank names this account CHINEDU OBI')).toBeVisible()
+	await expectAccessible(page, js)
 	await page.getByRole('button', { name: 'Yes, pay into this account' }).click()
 	await expect(page.getByText('Now: Your bank account: CHINEDU OBI, Guaranty Trust Bank 0123456780')).toBeVisible()
 	await page.getByRole('button', { name: 'Accept the offer' }).click()
@@ -87,6 +88,7 @@ test('a claim paid to a bank account: the claimant confirms the account, one ope
 	// Above ₦500,000: the first operator approves, and may not pay their own approval.
 	await visit(first, `/ops/claims/${claimId}`)
 	await expect(first.getByText('Paid to: CHINEDU OBI, Guaranty Trust Bank 0123456780 (bank transfer)')).toBeVisible()
+	await expectAccessible(first, js)
 	await first.getByRole('button', { name: 'Approve the payout' }).click()
 	await expect(first.getByText('Payout approved by a second operator.')).toBeVisible()
 	await first.getByRole('button', { name: "Pay to the customer's bank account" }).click()
@@ -108,4 +110,5 @@ test('a claim paid to a bank account: the claimant confirms the account, one ope
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Paid out')
 	await expect(page.getByText('Paid into your bank account: CHINEDU OBI, Guaranty Trust Bank 0123456780.')).toBeVisible()
 	await expect(page.getByRole('region', { name: 'Where we pay' })).toHaveCount(0)
+	await expectAccessible(page, js)
 })
