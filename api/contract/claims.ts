@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { INCIDENT_TYPES, type IncidentType } from './catalogue.ts'
 import { Id } from './common.ts'
-import { CLAIM_STATUSES } from './statuses.ts'
+import { CLAIM_PAYOUT_STATUSES, CLAIM_STATUSES } from './statuses.ts'
 
 // Claims, their desk and pre-inspections (docs/decisions/068 to 072).
 
@@ -78,8 +78,42 @@ export const OfferTerms = z.object({
 })
 export type OfferTerms = z.infer<typeof OfferTerms>
 
-export const PayoutBank = z.object({ bank_code: z.string(), account_number: z.string() })
+/** The bank account a claim is paid into, its name as the bank resolved it and the claimant confirmed. */
+export const PayoutBank = z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() })
 export type PayoutBank = z.infer<typeof PayoutBank>
+
+const AccountNumber = z
+	.string({ error: 'Enter the 10-digit account number.' })
+	.trim()
+	.regex(/^\d{10}$/, 'Enter the 10-digit account number.')
+const BankCode = z.string({ error: 'Choose a bank from the list.' }).trim().min(1, 'Choose a bank from the list.').max(20)
+
+/** The account to check before choosing it: its name comes back from the bank. */
+export const PayoutAccountBody = z.object({ bank_code: BankCode, account_number: AccountNumber })
+
+/** Where an accepted offer is paid: the wallet, or a bank account whose resolved name the claimant confirmed. */
+export const ClaimPayoutBody = z.discriminatedUnion(
+	'method',
+	[
+		z.object({ method: z.literal('wallet') }),
+		z.object({
+			method: z.literal('bank'),
+			bank_code: BankCode,
+			account_number: AccountNumber,
+			account_name: z.string({ error: 'Check the account first.' }).trim().min(1, 'Check the account first.').max(200),
+		}),
+	],
+	{ error: 'Choose your wallet or a bank account.' },
+)
+
+export const ClaimPayout = z.object({
+	method: z.enum(['wallet', 'bank']),
+	bank: PayoutBank.nullable(),
+	/** The latest bank transfer's state; null before one is sent (and for the wallet). */
+	status: z.enum(CLAIM_PAYOUT_STATUSES).nullable(),
+	reference: z.string().nullable(),
+	failure_reason: z.string().nullable(),
+})
 
 export const RejectOfferBody = z.object({
 	comment: z
@@ -126,6 +160,7 @@ export const Claim = ClaimSummary.extend({
 	desk_note: z.string().nullable(),
 	rejection_comment: z.string().nullable(),
 	payout_approved_by: z.string().nullable(),
+	payout: ClaimPayout,
 	needs: z.object({ inspection: z.boolean(), estimate: z.boolean() }),
 	limit: z.number().int(),
 	used: z.number().int(),

@@ -21,5 +21,8 @@ export const TRANSFER_KINDS = [
 	'premium',
 	'claim_reserve',
 	'claim_payout',
+	'claim_bank_payout',
+	'claim_payout_settlement',
+	'claim_payout_reversal',
 ] as const
 export type TransferKind = (typeof TRANSFER_KINDS)[number]

@@ -57,3 +57,10 @@ export const CLAIM_STATUSES = [
 	'settled',
 ] as const
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
+
+/**
+ * A claim's payout by bank transfer (docs/decisions/108-claim-bank-payouts.md): with the bank, then paid,
+ * or refused by the bank, or sent back after it was paid; the last two owe the claim again.
+ */
+export const CLAIM_PAYOUT_STATUSES = ['processing', 'succeeded', 'failed', 'reversed'] as const
+export type ClaimPayoutStatus = (typeof CLAIM_PAYOUT_STATUSES)[number]

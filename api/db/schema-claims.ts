@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { EstimateLine, OfferTerms, PayoutBank } from '../contract/claims.ts'
-import { CLAIM_STATUSES } from '../contract/statuses.ts'
+import { CLAIM_PAYOUT_STATUSES, CLAIM_STATUSES } from '../contract/statuses.ts'
 import { ledgerTransfers } from './schema-ledger.ts'
 import { policies } from './schema-policies.ts'
 import { staff } from './schema-staff.ts'
@@ -95,4 +95,42 @@ export const claimFiles = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [index('claim_files_claim_idx').on(t.claimId)],
+)
+
+/**
+ * One attempt to pay a claim by bank transfer (docs/decisions/108-claim-bank-payouts.md). Its reference
+ * is the gateway's, so a retry is the same transfer; at most one attempt of a claim is under way or paid.
+ */
+export const claimPayouts = pgTable(
+	'claim_payouts',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		claimId: uuid('claim_id')
+			.notNull()
+			.references(() => claims.id),
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		reference: text('reference').notNull().unique(),
+		amount: integer('amount').notNull(),
+		bankCode: text('bank_code').notNull(),
+		bankName: text('bank_name').notNull(),
+		accountNumber: text('account_number').notNull(),
+		accountName: text('account_name').notNull(),
+		status: text('status', { enum: CLAIM_PAYOUT_STATUSES }).notNull(),
+		/** The operator who paid it: the claim's `pay` event is theirs when the bank confirms. */
+		paidBy: uuid('paid_by').references(() => users.id),
+		recipientCode: text('recipient_code'),
+		transferCode: text('transfer_code'),
+		failureReason: text('failure_reason'),
+		finishedAt: timestamp('finished_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('claim_payouts_live_idx').on(t.claimId).where(sql`status in ('processing', 'succeeded')`),
+		index('claim_payouts_claim_idx').on(t.claimId, t.createdAt),
+		index('claim_payouts_processing_idx').on(t.updatedAt).where(sql`status = 'processing'`),
+		check('claim_payouts_amount_positive', sql`${t.amount} > 0`),
+	],
 )

@@ -6,6 +6,7 @@ import {
 	type ClaimAction,
 	type ClaimActor,
 	claimAmountProblem,
+	claimantRefusal,
 	claimLimit,
 	claimNeeds,
 	claimRefusal,
@@ -15,6 +16,7 @@ import {
 	nextStep,
 	offerFor,
 	payoutCheck,
+	payoutStep,
 	transition,
 } from './claims.ts'
 
@@ -38,6 +40,7 @@ const ALLOWED: Array<[ClaimStatus, ClaimAction, ClaimActor, ClaimStatus]> = [
 	['offer_sent', 'accept_offer', 'customer', 'offer_accepted'],
 	['offer_sent', 'reject_offer', 'customer', 'offer_rejected'],
 	['offer_accepted', 'pay', 'operator', 'paid'],
+	['paid', 'payout_returned', 'operator', 'offer_accepted'],
 	['paid', 'settle', 'operator', 'settled'],
 ]
 
@@ -104,7 +107,15 @@ test('what stops a claim being submitted', () => {
 })
 
 test('claims are refused on pending, paused and expired policies', () => {
-	const base = { is_pending: false, is_expired: false, is_paused: false, coverStart: '2026-01-01', coverEnd: '2026-12-31' }
+	const base = {
+		is_pending: false,
+		is_expired: false,
+		is_paused: false,
+		is_terminated: false,
+		is_deactivated: false,
+		coverStart: '2026-01-01',
+		coverEnd: '2026-12-31',
+	}
 	expect(claimRefusal(base)).toBeNull()
 	expect(claimRefusal({ ...base, is_pending: true })).toBe('This policy is not active yet: activate it before making a claim.')
 	expect(claimRefusal({ ...base, is_paused: true })).toBe('This policy is paused: claims can be made once its cover is active again.')
@@ -182,4 +193,48 @@ test('payouts above the threshold need a second operator', () => {
 		message: 'Another operator must pay a payout you approved.',
 	})
 	expect(payoutCheck({ amount: 500_001, threshold: 500_000, approvedBy: 'a', operatorId: 'b' }).ok).toBe(true)
+})
+
+describe('terminated and deactivated cover takes no claims', () => {
+	const base = {
+		is_pending: false,
+		is_expired: false,
+		is_paused: false,
+		is_terminated: false,
+		is_deactivated: false,
+		coverStart: '2026-01-01',
+		coverEnd: '2026-12-31',
+	}
+	test('a terminated or deactivated policy is refused, whatever else it is', () => {
+		expect(claimRefusal({ ...base, is_terminated: true })).toBe('This policy was terminated: claims can only be made on active cover.')
+		expect(claimRefusal({ ...base, is_deactivated: true })).toBe('This policy was deactivated: claims can only be made on active cover.')
+		// Ended before its cover end: it says terminated, not expired.
+		expect(claimRefusal({ ...base, is_terminated: true, is_expired: true })).toMatch(/^This policy was terminated/)
+	})
+	test('a member whose staff record is terminated or deactivated, or who left the plan, is refused', () => {
+		const member = { name: 'Chidi Okafor', planEndsOn: null, employee: 'active' as const }
+		expect(claimantRefusal(member, '2026-05-01')).toBeNull()
+		expect(claimantRefusal({ ...member, employee: 'to_be_deactivated' }, '2026-05-01')).toBeNull()
+		expect(claimantRefusal({ ...member, employee: 'is_terminated' }, '2026-05-01')).toBe(
+			"Chidi Okafor's staff record is terminated: claims can only be made for current members of the plan.",
+		)
+		expect(claimantRefusal({ ...member, employee: 'is_deactivated' }, '2026-05-01')).toBe(
+			"Chidi Okafor's staff record is deactivated: claims can only be made for current members of the plan.",
+		)
+		expect(claimantRefusal({ ...member, planEndsOn: '2026-04-30' }, '2026-05-01')).toBe(
+			'Chidi Okafor left this plan on 2026-04-30: claims can only be made for current members of the plan.',
+		)
+		// Their last day on the plan is still covered.
+		expect(claimantRefusal({ ...member, planEndsOn: '2026-05-01' }, '2026-05-01')).toBeNull()
+		expect(claimantRefusal({ ...member, employee: null }, '2026-05-01')).toBeNull()
+	})
+})
+
+test('a bank payout under way or refused says so in the next step; otherwise the status does', () => {
+	expect(payoutStep('offer_accepted', 'processing', 'customer')).toBe('Wait for the bank: the transfer is on its way to your account.')
+	expect(payoutStep('offer_accepted', 'processing', 'operator')).toBe('Wait for the bank: the transfer is under way.')
+	expect(payoutStep('offer_accepted', 'failed', 'operator')).toBe('Pay the claim again: the bank did not accept the last transfer.')
+	expect(payoutStep('offer_accepted', 'reversed', 'customer')).toMatch(/^Check where we pay/)
+	expect(payoutStep('offer_accepted', null, 'customer')).toBeUndefined()
+	expect(payoutStep('paid', 'succeeded', 'customer')).toBeUndefined()
 })

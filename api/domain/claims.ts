@@ -1,6 +1,7 @@
 import type { IncidentType, Product } from '../contract/catalogue.ts'
 import { formatNairaFull } from '../contract/money.ts'
-import type { ClaimStatus } from '../contract/statuses.ts'
+import type { EmployeeStatus } from '../contract/employees.ts'
+import type { ClaimPayoutStatus, ClaimStatus } from '../contract/statuses.ts'
 
 // A claim's rules, without I/O (docs/decisions/068-claim-lifecycle.md and 069-claim-limits-and-offers.md).
 
@@ -19,7 +20,11 @@ export type ClaimAction =
 	| 'accept_offer'
 	| 'reject_offer'
 	| 'pay'
+	| 'payout_returned'
 	| 'settle'
+
+/** What a claim's timeline records besides its transitions: its making, and the steps of its payout. */
+export type ClaimEventAction = ClaimAction | 'create' | 'choose_payout' | 'approve_payout' | 'send_payout' | 'payout_failed'
 
 type Rule = { from: readonly ClaimStatus[]; to: ClaimStatus | 'same'; by: ClaimActor }
 
@@ -44,6 +49,8 @@ export const CLAIM_TRANSITIONS: Record<ClaimAction, Rule> = {
 	accept_offer: { from: ['offer_sent'], to: 'offer_accepted', by: 'customer' },
 	reject_offer: { from: ['offer_sent'], to: 'offer_rejected', by: 'customer' },
 	pay: { from: ['offer_accepted'], to: 'paid', by: 'operator' },
+	// The bank sent a paid transfer back: the claim is owed again, and the desk pays it anew.
+	payout_returned: { from: ['paid'], to: 'offer_accepted', by: 'operator' },
 	settle: { from: ['paid'], to: 'settled', by: 'operator' },
 }
 
@@ -180,13 +187,40 @@ export function missingForReview(input: {
 
 // ----- Which policies take claims -----
 
-export type PolicyState = { is_pending: boolean; is_expired: boolean; is_paused: boolean; coverStart: string; coverEnd: string }
+export type PolicyState = {
+	is_pending: boolean
+	is_expired: boolean
+	is_paused: boolean
+	is_terminated: boolean
+	is_deactivated: boolean
+	coverStart: string
+	coverEnd: string
+}
 
 /** A claim is made on active cover only, for an incident inside its cover period and not in the future. */
 export function claimRefusal(policy: PolicyState): string | null {
+	if (policy.is_terminated) return 'This policy was terminated: claims can only be made on active cover.'
+	if (policy.is_deactivated) return 'This policy was deactivated: claims can only be made on active cover.'
 	if (policy.is_pending) return 'This policy is not active yet: activate it before making a claim.'
 	if (policy.is_paused) return 'This policy is paused: claims can be made once its cover is active again.'
 	if (policy.is_expired) return 'This policy has expired: claims can only be made on active cover.'
+	return null
+}
+
+/**
+ * A staff plan's member is claimed for while on the plan: not once removed from it (its last day
+ * passed) nor once their staff record is terminated or deactivated.
+ */
+export function claimantRefusal(
+	member: { name: string; planEndsOn: string | null; employee: EmployeeStatus | null },
+	today: string,
+): string | null {
+	if (member.employee === 'is_terminated')
+		return `${member.name}'s staff record is terminated: claims can only be made for current members of the plan.`
+	if (member.employee === 'is_deactivated')
+		return `${member.name}'s staff record is deactivated: claims can only be made for current members of the plan.`
+	if (member.planEndsOn && member.planEndsOn < today)
+		return `${member.name} left this plan on ${member.planEndsOn}: claims can only be made for current members of the plan.`
 	return null
 }
 
@@ -315,4 +349,19 @@ export function payoutCheck(input: { amount: number; threshold: number; approved
 		return { ok: false as const, message: `Payouts above ${formatNairaFull(input.threshold)} need a second operator's approval first.` }
 	if (input.approvedBy === input.operatorId) return { ok: false as const, message: 'Another operator must pay a payout you approved.' }
 	return { ok: true as const }
+}
+
+/**
+ * The next step while a payout goes by bank, where it says more than the claim's status: a transfer
+ * still with the bank, or one the bank refused or sent back (docs/decisions/108-claim-bank-payouts.md).
+ */
+export function payoutStep(status: ClaimStatus, payout: ClaimPayoutStatus | null, actor: ClaimActor): string | null | undefined {
+	if (status !== 'offer_accepted' || !payout || payout === 'succeeded') return undefined
+	if (payout === 'processing')
+		return actor === 'operator'
+			? 'Wait for the bank: the transfer is under way.'
+			: 'Wait for the bank: the transfer is on its way to your account.'
+	return actor === 'operator'
+		? 'Pay the claim again: the bank did not accept the last transfer.'
+		: 'Check where we pay: the bank did not accept the last transfer, and we will pay it again.'
 }

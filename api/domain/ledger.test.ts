@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest'
 import {
 	applyEntries,
 	checkEntries,
+	claimBankPayoutTransfer,
+	claimPayoutReversalTransfer,
+	claimPayoutSettlementTransfer,
 	fundingTransfer,
 	koboToNaira,
 	nairaToKobo,
@@ -146,5 +149,36 @@ describe('the ledger rules', () => {
 		expect(koboToNaira(123_400)).toBe(1_234)
 		expect(koboToNaira(123_450)).toBeNull()
 		expect(() => nairaToKobo(1.5)).toThrow(RangeError)
+	})
+})
+
+describe("a claim's bank payout", () => {
+	const p = { id: 'p1', customerId, amount: 37_000, reference: 'cp_1' }
+	test('what is owed waits in payouts in transit, then leaves with the gateway; each keyed by the attempt', () => {
+		const sent = claimBankPayoutTransfer(p)
+		expect(sent.idempotencyKey).toBe('claim_payout:p1')
+		expect(amounts(sent.entries)).toEqual([
+			['claims_payable', -37_000],
+			['payouts_in_transit', 37_000],
+		])
+		const settled = claimPayoutSettlementTransfer(p)
+		expect(settled.idempotencyKey).toBe('claim_payout:p1:settlement')
+		expect(amounts(settled.entries)).toEqual([
+			['payouts_in_transit', -37_000],
+			['gateway_clearing', 37_000],
+		])
+	})
+	test('a refused transfer, or one sent back after it was paid, makes the claim owed again', () => {
+		expect(amounts(claimPayoutReversalTransfer(p, false).entries).sort()).toEqual([
+			['claims_payable', 37_000],
+			['payouts_in_transit', -37_000],
+		])
+		expect(amounts(claimPayoutReversalTransfer(p, true).entries).sort()).toEqual([
+			['claims_payable', 37_000],
+			['gateway_clearing', -37_000],
+		])
+		for (const t of [claimBankPayoutTransfer(p), claimPayoutSettlementTransfer(p), claimPayoutReversalTransfer(p, true)]) {
+			expect(t.entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0)
+		}
 	})
 })

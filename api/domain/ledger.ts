@@ -191,6 +191,57 @@ export function claimPayoutTransfer(input: { claimId: string; customerId: string
 	}
 }
 
+export type ClaimBankPayoutFacts = { id: string; customerId: string; amount: number; reference: string }
+
+/**
+ * A claim paid by bank transfer (docs/decisions/108-claim-bank-payouts.md): what the insurer owes
+ * waits in payouts in transit while the gateway pays the bank. Keyed by the payout attempt, so a
+ * refused attempt and a new one are two transfers, each once.
+ */
+export function claimBankPayoutTransfer(p: ClaimBankPayoutFacts): TransferDraft {
+	assertAmount(p.amount, 'A claim payout')
+	return {
+		kind: 'claim_bank_payout',
+		idempotencyKey: `claim_payout:${p.id}`,
+		customerId: p.customerId,
+		reference: p.reference,
+		description: `Claim payout of ${formatNairaFull(p.amount)} sent to the bank`,
+		entries: [
+			{ account: { kind: 'claims_payable' }, amount: -p.amount },
+			{ account: { kind: 'payouts_in_transit' }, amount: p.amount },
+		],
+	}
+}
+
+/** The gateway paid the claimant's bank: the money leaves payouts in transit and the gateway's balance. */
+export function claimPayoutSettlementTransfer(p: ClaimBankPayoutFacts): TransferDraft {
+	return {
+		kind: 'claim_payout_settlement',
+		idempotencyKey: `claim_payout:${p.id}:settlement`,
+		customerId: p.customerId,
+		reference: p.reference,
+		description: `Claim payout of ${formatNairaFull(p.amount)} paid to the bank`,
+		entries: [
+			{ account: { kind: 'payouts_in_transit' }, amount: -p.amount },
+			{ account: { kind: 'gateway_clearing' }, amount: p.amount },
+		],
+	}
+}
+
+/** The bank refused the transfer, or sent it back after it was paid: the insurer owes the claim again. */
+export function claimPayoutReversalTransfer(p: ClaimBankPayoutFacts, settled: boolean): TransferDraft {
+	const undone = [claimBankPayoutTransfer(p).entries]
+	if (settled) undone.push(claimPayoutSettlementTransfer(p).entries)
+	return {
+		kind: 'claim_payout_reversal',
+		idempotencyKey: `claim_payout:${p.id}:reversal`,
+		customerId: p.customerId,
+		reference: p.reference,
+		description: `Claim payout of ${formatNairaFull(p.amount)} returned by the bank: owed again`,
+		entries: opposite(...undone),
+	}
+}
+
 /** The exact opposite of some entries, merged by account. */
 export function opposite(...entrySets: Entry[][]): Entry[] {
 	return tidy(entrySets.flat().map((e) => ({ account: e.account, amount: -e.amount })))

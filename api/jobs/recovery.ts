@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm'
-import { payments, withdrawals } from '../db/schema.ts'
+import { claimPayouts, payments, withdrawals } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
+import { refreshClaimPayout } from '../services/claims.ts'
 import { applyCharge } from '../services/payments.ts'
 import { refreshWithdrawal } from '../services/withdrawals.ts'
 import { logger } from '../telemetry/logger.ts'
@@ -69,8 +70,9 @@ export async function recoverPayments(deps: Deps, { olderThanMs = PENDING_MAX_AG
 }
 
 /**
- * Finish the payouts a crash or a lost webhook left in processing: start the ones that never reached
- * the gateway (their reference keeps each one payout), and ask the gateway how the others went.
+ * Finish the payouts a crash or a lost webhook left in processing, withdrawals and claims' bank
+ * payouts alike: start the ones that never reached the gateway (their reference keeps each one
+ * payout), and ask the gateway how the others went.
  */
 export async function recoverPayouts(deps: Deps, { olderThanMs = PENDING_MAX_AGE_MS } = {}) {
 	const before = new Date(deps.now().getTime() - olderThanMs)
@@ -89,5 +91,19 @@ export async function recoverPayouts(deps: Deps, { olderThanMs = PENDING_MAX_AGE
 			logger.warn(`[jobs] could not settle withdrawal ${withdrawal.reference}: ${message(error)}`)
 		}
 	}
-	return { checked: due.length, failures }
+	const claimsDue = await deps.db
+		.select()
+		.from(claimPayouts)
+		.where(and(eq(claimPayouts.status, 'processing'), lt(claimPayouts.updatedAt, before)))
+		.orderBy(asc(claimPayouts.updatedAt))
+		.limit(BATCH)
+	for (const payout of claimsDue) {
+		try {
+			await refreshClaimPayout(deps, payout)
+		} catch (error) {
+			failures++
+			logger.warn(`[jobs] could not settle claim payout ${payout.reference}: ${message(error)}`)
+		}
+	}
+	return { checked: due.length + claimsDue.length, failures }
 }

@@ -5,24 +5,32 @@ import {
 	ClaimFileParams,
 	ClaimListQuery,
 	ClaimParams,
+	ClaimPayoutBody,
 	ClaimSummary,
 	ClaimFile,
 	CreateClaimBody,
 	ClaimDetailsBody,
 	EstimateBody,
+	PayoutAccountBody,
+	PayoutBank,
 	PlanUsage,
 	RejectOfferBody,
 } from '../contract/claims.ts'
+import { BanksResponse } from '../contract/withdrawals.ts'
 import { IdParams } from '../contract/purchases.ts'
 import { defineDownload, defineRoute, type Env } from '../http.ts'
 import type { Context } from 'hono'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import {
+	acceptOffer,
+	choosePayout,
 	createClaim,
 	findClaim,
 	listClaims,
 	planUsage,
 	readClaimFile,
+	rejectOffer,
+	resolvePayoutAccount,
 	saveEstimate,
 	serializeClaim,
 	submitClaim,
@@ -30,7 +38,6 @@ import {
 	updateClaim,
 	uploadClaimFile,
 } from '../services/claims.ts'
-import { acceptOffer, rejectOffer } from '../services/desk.ts'
 
 /** The multipart form of a handler that reads its own files; null when the body is not one. */
 export const formReader = (c: Context<Env>) => async () => {
@@ -174,7 +181,7 @@ export const claimRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/claims/:id/offer/accept',
-		summary: 'Accept the offer: it is paid into the wallet',
+		summary: 'Accept the offer: it is paid where the claimant chose (the wallet unless a bank account was chosen)',
 		tag: 'claims',
 		auth: 'user',
 		permission: 'claims.manage',
@@ -182,7 +189,7 @@ export const claimRoutes = [
 		response: Claim,
 		handler: async ({ params, auth, deps }) => ({
 			data: await serializeClaim(deps.db, await acceptOffer(deps, auth, params.id)),
-			message: 'Offer accepted: we will pay it into your wallet.',
+			message: 'Offer accepted: we will pay it shortly.',
 		}),
 	}),
 	defineRoute({
@@ -198,6 +205,44 @@ export const claimRoutes = [
 		handler: async ({ params, body, auth, deps }) => ({
 			data: await serializeClaim(deps.db, await rejectOffer(deps, auth, params.id, body.comment)),
 			message: 'Offer rejected: our claims desk will look at it again.',
+		}),
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/payout-banks',
+		summary: 'The banks a claim can be paid into',
+		tag: 'claims',
+		auth: 'user',
+		permission: 'claims.manage',
+		response: BanksResponse,
+		handler: async ({ deps }) => ({ data: await deps.payments.listBanks() }),
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/claims/:id/payout/resolve',
+		summary: 'The name the bank gives an account, for the claimant to confirm before choosing it for the payout',
+		tag: 'claims',
+		auth: 'user',
+		permission: 'claims.manage',
+		params: ClaimParams,
+		body: PayoutAccountBody,
+		response: PayoutBank,
+		handler: async ({ params, body, auth, deps }) => ({ data: await resolvePayoutAccount(deps, auth, params.id, body) }),
+	}),
+	defineRoute({
+		method: 'put',
+		path: '/claims/:id/payout',
+		summary:
+			'Where the offer is paid: the wallet, or a bank account with the name the claimant confirmed (resolved again; 409 when the bank names it otherwise). Once an offer is sent and until paid, not while a transfer is under way',
+		tag: 'claims',
+		auth: 'user',
+		permission: 'claims.manage',
+		params: ClaimParams,
+		body: ClaimPayoutBody,
+		response: Claim,
+		handler: async ({ params, body, auth, deps }) => ({
+			data: await serializeClaim(deps.db, await choosePayout(deps, auth, params.id, body)),
+			message: body.method === 'bank' ? `We will pay into ${body.account_name}'s account.` : 'We will pay into your wallet.',
 		}),
 	}),
 	defineDownload({

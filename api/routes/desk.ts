@@ -11,8 +11,17 @@ import {
 	OfferBody,
 } from '../contract/claims.ts'
 import { defineDownload, defineRoute } from '../http.ts'
-import { findClaim, listClaims, readClaimFile, serializeClaim } from '../services/claims.ts'
-import { approvePayout, decideClaim, payClaim, sendOffer, settleClaim } from '../services/desk.ts'
+import {
+	approvePayout,
+	decideClaim,
+	findClaim,
+	listClaims,
+	payClaim,
+	readClaimFile,
+	sendOffer,
+	serializeClaim,
+	settleClaim,
+} from '../services/claims.ts'
 import { passwordSignIn } from './auth.ts'
 
 // The insurer's claims desk (docs/decisions/071-claims-desk-operators.md): only its operators hold desk.* permissions.
@@ -101,16 +110,25 @@ export const deskRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/desk/claims/:id/pay',
-		summary: 'Pay an accepted offer into the customer’s wallet through the ledger, once (a repeat answers the payment)',
+		summary:
+			'Pay an accepted offer through the ledger, once (a repeat answers the payment): into the customer’s wallet, or by a bank transfer to the account they chose, which is paid when the bank confirms it',
 		tag: 'desk',
 		auth: 'user',
 		permission: 'desk.pay',
 		params: ClaimParams,
 		response: Claim,
-		handler: async ({ params, auth, deps }) => ({
-			data: await serializeClaim(deps.db, await payClaim(deps, auth, params.id), 'operator'),
-			message: 'Claim paid.',
-		}),
+		handler: async ({ params, auth, deps }) => {
+			const claim = await serializeClaim(deps.db, await payClaim(deps, auth, params.id), 'operator')
+			return {
+				data: claim,
+				message:
+					claim.status === 'paid' || claim.status === 'settled'
+						? 'Claim paid.'
+						: claim.payout.status === 'failed'
+							? `The bank did not accept the transfer: ${claim.payout.failure_reason}`
+							: 'Transfer sent to the bank: the claim is paid when the bank confirms it.',
+			}
+		},
 	}),
 	defineRoute({
 		method: 'post',

@@ -6,6 +6,7 @@ import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
 import { chargeOf, parseWebhookEvent, SIGNATURE_HEADER, transferOf } from '../payments/events.ts'
 import { applyCharge, verifyPayment } from '../services/payments.ts'
+import { applyClaimTransferOutcome } from '../services/claims.ts'
 import { applyTransferOutcome } from '../services/withdrawals.ts'
 
 /** The status of a payment by its reference, checked with the gateway until it is credited. */
@@ -52,7 +53,7 @@ export const paymentRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/payments/webhook',
-		summary: `The gateway's events, signed in ${SIGNATURE_HEADER} (HMAC-SHA512 of the raw body): charge.success credits the wallet once; transfer.success, transfer.failed and transfer.reversed settle or reverse a withdrawal`,
+		summary: `The gateway's events, signed in ${SIGNATURE_HEADER} (HMAC-SHA512 of the raw body): charge.success credits the wallet once; transfer.success, transfer.failed and transfer.reversed settle or reverse a withdrawal or a claim's bank payout`,
 		tag: 'payments',
 		auth: 'public',
 		response: WebhookResponse,
@@ -63,7 +64,12 @@ export const paymentRoutes = [
 			const event = parseWebhookEvent(raw)
 			if (event === 'malformed') throw new ApiError(400, 'The webhook body is not an event in the documented shape.')
 			if (event?.event === 'charge.success') await applyCharge(deps, chargeOf(event.data))
-			else if (event) await applyTransferOutcome(deps, { ...transferOf(event.data), status: TRANSFER_OUTCOMES[event.event] })
+			else if (event) {
+				// A transfer is a withdrawal's or a claim payout's: each looks for its own reference.
+				const transfer = { ...transferOf(event.data), status: TRANSFER_OUTCOMES[event.event] }
+				await applyTransferOutcome(deps, transfer)
+				await applyClaimTransferOutcome(deps, transfer)
+			}
 			return { data: { received: true as const } }
 		},
 	}),

@@ -21,11 +21,20 @@ const EXPECTED_TRANSFERS: Record<string, (s: number, r: number) => boolean> = {
 	cancelled: (s, r) => s === 0 && r === 1,
 }
 
+/** Which ledger transfers a claim's bank payout in each status has: [settlements, reversals], after its one debit. */
+const CLAIM_PAYOUT_TRANSFERS: Record<string, [number, number]> = {
+	processing: [0, 0],
+	succeeded: [1, 0],
+	failed: [0, 1],
+	reversed: [1, 1],
+}
+
 /**
  * Check the whole ledger: every balance equals the sum of its entries, every transfer has two or more
  * entries summing to zero, no wallet is below zero, all balances sum to zero, each successful payment
  * was credited exactly once with its amount, no payment is still pending when the recovery job should
- * have settled it, and each withdrawal has the transfers its status implies.
+ * have settled it, each withdrawal and each claim's bank payout has the transfers its status implies,
+ * and no claim was paid twice.
  */
 export async function reconcile(db: Db, now = new Date()) {
 	const problems: string[] = []
@@ -129,9 +138,36 @@ export async function reconcile(db: Db, now = new Date()) {
 		}
 		if ((OPEN_WITHDRAWAL_STATUSES as readonly string[]).includes(w.status)) inTransit += w.amount
 	}
+	for (const p of await rows<{ reference: string; status: string; amount: number; debits: number; settlements: number; reversals: number }>(
+		db,
+		sql`select p.reference, p.status, p.amount,
+				count(t.id) filter (where t.kind = 'claim_bank_payout') as debits,
+				count(t.id) filter (where t.kind = 'claim_payout_settlement') as settlements,
+				count(t.id) filter (where t.kind = 'claim_payout_reversal') as reversals
+			from claim_payouts p left join ledger_transfers t on t.customer_id = p.customer_id and t.reference = p.reference
+			group by p.id`,
+	)) {
+		const [s, r] = CLAIM_PAYOUT_TRANSFERS[p.status] ?? [-1, -1]
+		if (n(p.debits) !== 1 || n(p.settlements) !== s || n(p.reversals) !== r) {
+			problems.push(
+				`claim payout ${p.reference} (${p.status}): ${n(p.debits)} debits, ${n(p.settlements)} settlements, ${n(p.reversals)} reversals`,
+			)
+		}
+		if (p.status === 'processing') inTransit += p.amount
+	}
+	// A claim is paid once: into the wallet, or by one bank payout that the bank kept.
+	for (const c of await rows<{ claim_number: string; wallet: number; bank: number }>(
+		db,
+		sql`select c.claim_number,
+				(select count(*) from ledger_transfers t where t.idempotency_key = 'claim:' || c.id || ':payout') as wallet,
+				(select count(*) from claim_payouts p where p.claim_id = c.id and p.status in ('processing', 'succeeded')) as bank
+			from claims c where c.payout_method is not null`,
+	)) {
+		if (n(c.wallet) + n(c.bank) > 1) problems.push(`claim ${c.claim_number} paid ${n(c.wallet) + n(c.bank)} times`)
+	}
 	const [transit] = await rows<{ balance: string }>(db, sql`select balance from ledger_accounts where kind = 'payouts_in_transit'`)
 	if (transit && n(transit.balance) !== inTransit) {
-		problems.push(`payouts in transit hold ${n(transit.balance)} but the withdrawals under way add up to ${inTransit}`)
+		problems.push(`payouts in transit hold ${n(transit.balance)} but the withdrawals and claim payouts under way add up to ${inTransit}`)
 	}
 	return { accounts: n(counts!.accounts), transfers: n(counts!.transfers), entries: n(counts!.entries), problems }
 }

@@ -1,4 +1,5 @@
 import type {
+	ClaimPayoutStatus,
 	ClaimStatus,
 	MemberState,
 	PolicyState,
@@ -106,6 +107,14 @@ const CLAIM = {
 	settled: s('Settled', 'neutral'),
 } as const satisfies Record<ClaimStatus, Status>
 
+/** A claim's bank transfer (docs/decisions/108-claim-bank-payouts.md): only a confirmed one reads as paid. */
+const CLAIM_PAYOUT = {
+	processing: s('With the bank', 'warning'),
+	succeeded: s('Paid', 'success'),
+	failed: s('Refused by the bank', 'danger'),
+	reversed: s('Returned by the bank', 'danger'),
+} as const satisfies Record<ClaimPayoutStatus, Status>
+
 /** Invoices do not exist in the API yet either (decision 045): issued, then paid, part paid, overdue or void. */
 const INVOICE = {
 	draft: s('Draft', 'neutral'),
@@ -157,6 +166,7 @@ export const STATUS_MAP = {
 	withdrawal: WITHDRAWAL,
 	purchase_payment: PURCHASE_PAYMENT,
 	claim: CLAIM,
+	claim_payout: CLAIM_PAYOUT,
 	invoice: INVOICE,
 	member: MEMBER,
 	employee: EMPLOYEE,

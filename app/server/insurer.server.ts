@@ -69,7 +69,7 @@ import type {
 } from '#api/contract/team.ts'
 import type { ChangePasswordBody, Customer, FindExistingUsersBody, SessionUser, UpdateUserBody, User } from '#api/contract/users.ts'
 import type { Category, Product } from '#api/contract/catalogue.ts'
-import type { Claim, ClaimFile, ClaimSummary, PlanUsage } from '#api/contract/claims.ts'
+import type { Claim, ClaimFile, ClaimSummary, PayoutBank, PlanUsage } from '#api/contract/claims.ts'
 import type { CreatedPartnerKey, CreatePartnerKeyBody, KitDetailsBody, KitSession, PartnerKey } from '#api/contract/kit.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
@@ -224,6 +224,14 @@ export function insurerCalls(client: ApiClient) {
 		submitClaim: (id: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/submit`),
 		acceptOffer: (id: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/offer/accept`),
 		rejectOffer: (id: string, comment: string) => post<Claim>(`/claims/${encodeURIComponent(id)}/offer/reject`, { comment }),
+		getPayoutBanks: () => get<Array<Out<typeof Bank>>>('/payout-banks', undefined, false),
+		/** The name the bank gives an account, for the claimant to confirm before it is chosen. */
+		resolveClaimPayout: (id: string, body: { bank_code: string; account_number: string }) =>
+			post<PayoutBank>(`/claims/${encodeURIComponent(id)}/payout/resolve`, body),
+		chooseClaimPayout: (
+			id: string,
+			body: { method: 'wallet' } | { method: 'bank'; bank_code: string; account_number: string; account_name: string },
+		) => client.call<Claim>('PUT', `/claims/${encodeURIComponent(id)}/payout`, { body }),
 		downloadClaimFile: (id: string, fileId: string) =>
 			client.download(`/claims/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`),
 		getPlanUsage: (policyId: string) => get<PlanUsage>(`/policies/${encodeURIComponent(policyId)}/usage`, undefined, false),

@@ -81,3 +81,45 @@ export async function uploadTo(ctx: Ctx, token: string, path: string, bytes: Uin
 	const text = await res.text()
 	return { status: res.status, body: text ? JSON.parse(text) : null }
 }
+
+/**
+ * A gadget theft claim (documents only) taken through the API to an accepted offer: assessed at
+ * `assessed`, less the ₦5,000-or-10% excess. Where it is paid is chosen by `payout` before acceptance.
+ */
+export async function acceptedClaim(
+	ctx: Ctx,
+	customer: { token: string },
+	operator: { token: string },
+	policyId: string,
+	options: { assessed?: number; payout?: Record<string, unknown> } = {},
+) {
+	const assessed = options.assessed ?? 50_000
+	const ok = <T extends { status: number; body: unknown }>(res: T, what: string) => {
+		if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`)
+		return res
+	}
+	const made = ok(
+		await ctx.call('POST', '/claims', {
+			token: customer.token,
+			body: {
+				policy_id: policyId,
+				incident_type: 'theft',
+				incident_date: '2026-03-10',
+				place: 'Yaba, Lagos',
+				description: 'The phone was taken from my bag on the bus.',
+				amount: assessed,
+			},
+		}),
+		'claim',
+	)
+	const id = made.body.data.id as string
+	for (const name of ['police_report', 'proof_of_purchase']) {
+		ok(await uploadTo(ctx, customer.token, `/claims/${id}/files/${name}`, pdf(), `${name}.pdf`), name)
+	}
+	ok(await ctx.call('POST', `/claims/${id}/submit`, { token: customer.token }), 'submit')
+	ok(await ctx.call('POST', `/desk/claims/${id}/decision`, { token: operator.token, body: { decision: 'approve' } }), 'approve')
+	ok(await ctx.call('POST', `/desk/claims/${id}/offer`, { token: operator.token, body: { assessed } }), 'offer')
+	if (options.payout) ok(await ctx.call('PUT', `/claims/${id}/payout`, { token: customer.token, body: options.payout }), 'payout')
+	ok(await ctx.call('POST', `/claims/${id}/offer/accept`, { token: customer.token }), 'accept')
+	return id
+}

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
-import type { EstimateLine, OfferTerms } from '../../contract/claims.ts'
+import type { EstimateLine, OfferTerms, PayoutBank } from '../../contract/claims.ts'
+import { formatNairaFull } from '../../contract/money.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
-import { claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
+import { claimBankPayoutTransfer, claimPayoutSettlementTransfer, claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
 import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { postTransfer } from '../../services/ledger.ts'
+import { newReference } from '../../services/payments.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
-import { createOperator, DEMO_OPERATOR, DEMO_PASSWORD } from './index.ts'
+import { createOperator, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_SECOND_OPERATOR } from './index.ts'
 
 // The demo's claims (issue 15): the demo business has a gadget and a comprehensive motor policy with a
 // claim in every status, and the demo operator has a queue. Seeded once, on the embedded default only.
@@ -19,6 +21,15 @@ type Seed = {
 	offer?: OfferTerms
 	reason?: string
 	note?: string
+	/** Paid, or being paid, by bank transfer (docs/decisions/108-claim-bank-payouts.md). */
+	bank?: PayoutBank
+}
+
+const DEMO_BANK: PayoutBank = {
+	bank_code: '058',
+	bank_name: 'Guaranty Trust Bank',
+	account_number: '0123456780',
+	account_name: 'CHINEDU OBI',
 }
 
 const offer = (assessed: number, excess: number, betterment: number): OfferTerms => ({
@@ -49,6 +60,16 @@ const SEEDS: Seed[] = [
 	{ status: 'offer_rejected', incident: 'accidental_damage', amount: 600_000, policy: 'auto', offer: offer(500_000, 50_000, 49_000) },
 	{ status: 'paid', incident: 'screen_damage', amount: 40_000, policy: 'gadget', offer: offer(40_000, 5_000, 6_000) },
 	{ status: 'settled', incident: 'liquid_damage', amount: 90_000, policy: 'gadget', offer: offer(90_000, 9_000, 16_000) },
+	// A bank transfer still with the bank, and one the bank confirmed.
+	{
+		status: 'offer_accepted',
+		incident: 'screen_damage',
+		amount: 65_000,
+		policy: 'gadget',
+		offer: offer(65_000, 6_500, 11_000),
+		bank: DEMO_BANK,
+	},
+	{ status: 'paid', incident: 'theft', amount: 150_000, policy: 'gadget', offer: offer(150_000, 15_000, 0), bank: DEMO_BANK },
 ]
 
 const ORDER: ClaimStatus[] = [
@@ -115,6 +136,7 @@ async function demoPolicy(
 
 export async function seedDemoClaims(db: Db) {
 	await createOperator(db, { ...DEMO_OPERATOR, password: DEMO_PASSWORD })
+	await createOperator(db, { ...DEMO_SECOND_OPERATOR, password: DEMO_PASSWORD })
 	const [owner] = await db
 		.select({ id: t.users.id, customerId: t.users.customerId })
 		.from(t.users)
@@ -184,7 +206,8 @@ export async function seedDemoClaims(db: Db) {
 					declineReason: seed.reason ?? null,
 					deskNote: seed.note ?? null,
 					rejectionComment: seed.status === 'offer_rejected' ? 'The repairer’s quote was higher than the assessment.' : null,
-					payoutMethod: seed.status === 'paid' || seed.status === 'settled' ? 'wallet' : null,
+					payoutMethod: seed.bank ? 'bank' : seed.status === 'paid' || seed.status === 'settled' ? 'wallet' : null,
+					payoutBank: seed.bank ?? null,
 					createdBy: owner.id,
 					submittedAt: new Date(),
 				})
@@ -205,11 +228,57 @@ export async function seedDemoClaims(db: Db) {
 			if (seed.offer && ['offer_accepted', 'paid', 'settled'].includes(seed.status)) {
 				const facts = { claimId: claim!.id, customerId: owner.customerId, amount: seed.offer.payable, reference: claim!.claimNumber }
 				await postTransfer(tx, claimReserveTransfer(facts))
-				if (seed.status !== 'offer_accepted') {
+				if (seed.bank) await seedBankPayout(tx, claim!, seed.bank, seed.offer.payable, operator?.id ?? null)
+				else if (seed.status !== 'offer_accepted') {
 					const paid = await postTransfer(tx, claimPayoutTransfer(facts))
 					await tx.update(t.claims).set({ payoutTransferId: paid.id }).where(eq(t.claims.id, claim!.id))
 				}
 			}
 		})
 	}
+}
+
+/**
+ * A bank payout as the desk leaves it: with the bank (a transfer code the sandbox does not know, so it
+ * stays with the bank for the demo), or confirmed and settled out of payouts in transit.
+ */
+async function seedBankPayout(
+	tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+	claim: typeof t.claims.$inferSelect,
+	bank: PayoutBank,
+	amount: number,
+	operatorId: string | null,
+) {
+	const paid = claim.status === 'paid'
+	const [payout] = await tx
+		.insert(t.claimPayouts)
+		.values({
+			claimId: claim.id,
+			customerId: claim.customerId,
+			reference: newReference('cp'),
+			amount,
+			bankCode: bank.bank_code,
+			bankName: bank.bank_name,
+			accountNumber: bank.account_number,
+			accountName: bank.account_name,
+			status: paid ? 'succeeded' : 'processing',
+			paidBy: operatorId,
+			recipientCode: `RCP_${bank.bank_code}_${bank.account_number}`,
+			transferCode: `TRF_demo_${claim.claimNumber}`,
+			finishedAt: paid ? new Date() : null,
+		})
+		.returning()
+	const facts = { id: payout!.id, customerId: claim.customerId, amount, reference: payout!.reference }
+	const sent = await postTransfer(tx, claimBankPayoutTransfer(facts))
+	if (paid) await postTransfer(tx, claimPayoutSettlementTransfer(facts))
+	await tx.update(t.claims).set({ payoutTransferId: sent.id }).where(eq(t.claims.id, claim.id))
+	await tx.insert(t.claimEvents).values({
+		claimId: claim.id,
+		actor: 'operator',
+		userId: operatorId,
+		action: 'send_payout',
+		fromStatus: 'offer_accepted',
+		toStatus: 'offer_accepted',
+		note: `Transfer of ${formatNairaFull(amount)} to ${bank.account_name}, ${bank.bank_name} ${bank.account_number} sent to the bank`,
+	})
 }

@@ -150,6 +150,8 @@ export async function createOperator(db: Db, input: { email: string; firstName: 
 }
 
 export const DEMO_OPERATOR = { email: 'operator@example.com', firstName: 'Ifeoma', lastName: 'Nwosu' } as const
+/** The desk's second pair of eyes: payouts above the threshold need one operator to approve and another to pay. */
+export const DEMO_SECOND_OPERATOR = { email: 'payouts@example.com', firstName: 'Kunle', lastName: 'Adeyemi' } as const
 
 /** The two demo accounts of the embedded default: verified, KYC done. */
 

@@ -32,8 +32,18 @@ export async function loader(args: Route.LoaderArgs) {
 			id: p.id,
 			policy_number: p.policy_number,
 			product_name: p.product_name,
-			claimable: !p.is_pending && !p.is_expired && !p.is_paused,
-			status: p.is_pending ? 'pending' : p.is_expired ? 'expired' : p.is_paused ? 'paused' : 'active',
+			claimable: !p.is_pending && !p.is_expired && !p.is_paused && !p.is_terminated && !p.is_deactivated,
+			status: p.is_terminated
+				? 'terminated'
+				: p.is_deactivated
+					? 'deactivated'
+					: p.is_pending
+						? 'pending'
+						: p.is_expired
+							? 'expired'
+							: p.is_paused
+								? 'paused'
+								: 'active',
 		})),
 		chosen:
 			chosen && product

@@ -1,5 +1,5 @@
 import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
-import { DECLINE_REASONS, type DeclineReason } from '#api/contract/claims.ts'
+import { type Claim, DECLINE_REASONS, type DeclineReason } from '#api/contract/claims.ts'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
@@ -17,6 +17,7 @@ import type { Route } from './+types/segment'
 import { loadClaim } from './claims.server.ts'
 import { isOpen } from './steps.ts'
 import { InlineError } from './parts.tsx'
+import { PayoutChoice, PayoutState, paidToWords } from './payout.tsx'
 
 // React Router matches whole segments only, so /claims/details-{claim_id} (spec section 2) and
 // /claims/{plan_id} share this module: a `details-` prefix is a claim, anything else a plan.
@@ -33,14 +34,20 @@ export async function loader(args: Route.LoaderArgs) {
 	const claimId = claimIdOf(args.params.planId)
 	if (claimId) {
 		const claim = await loadClaim(api, claimId)
-		return { kind: 'claim' as const, claim, canManage: permissions.includes('claims.manage') }
+		const canManage = permissions.includes('claims.manage')
+		const banks = canManage && choosesPayout(claim) ? (await api.getPayoutBanks()).data : []
+		return { kind: 'claim' as const, claim, canManage, banks }
 	}
 	const usage = (await orNotFound(api.getPlanUsage(args.params.planId), 'We could not find that plan.')).data
 	const claims = (await api.getClaims({ policy_id: usage.policy_id })).data
 	return { kind: 'plan' as const, usage, claims, canManage: permissions.includes('claims.manage') }
 }
 
-/** Accept or reject the offer (intent), on the claim's page. */
+/** A claim's payout may be pointed elsewhere from the offer until it is paid, except while a transfer is with the bank. */
+const choosesPayout = (claim: Claim) =>
+	(claim.status === 'offer_sent' || claim.status === 'offer_accepted') && claim.payout.status !== 'processing'
+
+/** Accept or reject the offer, or choose where it is paid (intent), on the claim's page. */
 export async function action(args: Route.ActionArgs) {
 	await requirePermission(args, 'claims.manage')
 	const claimId = claimIdOf(args.params.planId)
@@ -48,15 +55,28 @@ export async function action(args: Route.ActionArgs) {
 	const api = apiFrom(args.context)
 	const form = await readForm(args.request)
 	const intent = String(form.get('intent') ?? '')
-	const comment = String(form.get('comment') ?? '')
+	const text = (name: string) => String(form.get(name) ?? '').trim()
+	const comment = text('comment')
+	const account = { bank_code: text('bank_code'), account_number: text('account_number') }
 	try {
-		const { message } = intent === 'accept' ? await api.acceptOffer(claimId) : await api.rejectOffer(claimId, comment)
+		if (intent === 'payout_check') {
+			const resolved = (await api.resolveClaimPayout(claimId, account)).data
+			return data({ intent, resolved, values: account, comment: '', error: undefined })
+		}
+		const { message } =
+			intent === 'accept'
+				? await api.acceptOffer(claimId)
+				: intent === 'payout_wallet'
+					? await api.chooseClaimPayout(claimId, { method: 'wallet' })
+					: intent === 'payout_bank'
+						? await api.chooseClaimPayout(claimId, { method: 'bank', ...account, account_name: text('account_name') })
+						: await api.rejectOffer(claimId, comment)
 		return redirectWithToast(args.request, `/claims/details-${claimId}`, { type: 'success', description: message ?? 'Saved.' })
 	} catch (error) {
 		throwIfNotFound(error)
 		if (!(error instanceof ApiCallError) || error.logout) throw error
 		return data(
-			{ intent, comment, error: error.fieldErrors[0]?.message ?? error.message },
+			{ intent, comment, values: account, resolved: undefined, error: error.fieldErrors[0]?.message ?? error.message },
 			{ status: error.status >= 500 ? 502 : error.status },
 		)
 	}
@@ -69,7 +89,7 @@ export default function ClaimsSegment() {
 
 type ClaimData = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'claim' }>
 
-function ClaimDetails({ claim, canManage }: ClaimData) {
+function ClaimDetails({ claim, canManage, banks }: ClaimData) {
 	const actionData = useActionData<typeof action>()
 	const offer = claim.offer
 	return (
@@ -111,7 +131,7 @@ function ClaimDetails({ claim, canManage }: ClaimData) {
 							{ label: 'Less the excess', value: `− ${formatNairaFull(offer.excess)}` },
 							{ label: 'Less betterment', value: `− ${formatNairaFull(offer.betterment)}` },
 							{ label: 'We pay', value: <strong>{formatNairaFull(offer.payable)}</strong> },
-							{ label: 'Paid to', value: 'Your wallet, from which you can withdraw to your bank account' },
+							{ label: 'Paid to', value: paidToWords(claim.payout) },
 						]}
 					/>
 					{claim.status === 'offer_sent' && canManage ? (
@@ -138,8 +158,11 @@ function ClaimDetails({ claim, canManage }: ClaimData) {
 							</Form>
 						</div>
 					) : null}
-					{actionData ? <InlineError message={actionData.error} /> : null}
-					{claim.status === 'paid' || claim.status === 'settled' ? (
+					{actionData && (actionData.intent === 'accept' || actionData.intent === 'reject') ? (
+						<InlineError message={actionData.error} />
+					) : null}
+					<PayoutState claim={claim} />
+					{(claim.status === 'paid' || claim.status === 'settled') && claim.payout.method === 'wallet' ? (
 						<p className="mt-3 text-sm">
 							Paid into your wallet.{' '}
 							<Link to="/withdraw" className="text-brand-700 underline">
@@ -149,6 +172,7 @@ function ClaimDetails({ claim, canManage }: ClaimData) {
 					) : null}
 				</section>
 			) : null}
+			{canManage && choosesPayout(claim) ? <PayoutChoice claim={claim} banks={banks} actionData={actionData} /> : null}
 			<section className={panelClass} aria-labelledby="claim-heading">
 				<h2 id="claim-heading" className="font-semibold">
 					The claim

@@ -219,7 +219,20 @@ export default function DeskReview() {
 						Assessed {formatNairaFull(claim.offer.assessed)} − excess {formatNairaFull(claim.offer.excess)} − betterment{' '}
 						{formatNairaFull(claim.offer.betterment)} = <strong>{formatNairaFull(claim.offer.payable)}</strong>
 					</p>
-					{claim.status === 'offer_accepted' ? (
+					<p className="mt-2 text-sm">
+						Paid to:{' '}
+						{claim.payout.method === 'bank' && claim.payout.bank
+							? `${claim.payout.bank.account_name}, ${claim.payout.bank.bank_name} ${claim.payout.bank.account_number} (bank transfer)`
+							: 'the customer’s wallet'}
+						{claim.payout.status ? (
+							<>
+								{' '}
+								<StatusBadge kind="claim_payout" status={claim.payout.status} />
+								{claim.payout.failure_reason ? ` ${claim.payout.failure_reason}` : ''}
+							</>
+						) : null}
+					</p>
+					{claim.status === 'offer_accepted' && claim.payout.status !== 'processing' ? (
 						<div className="mt-3 flex flex-wrap gap-3">
 							{claim.payout_approved_by ? <p className="text-sm">Payout approved by a second operator.</p> : null}
 							<Form method="post">
@@ -230,7 +243,7 @@ export default function DeskReview() {
 							</Form>
 							<Form method="post">
 								<SubmitButton name="intent" value="pay" pendingText="Paying…">
-									Pay into the customer's wallet
+									{claim.payout.method === 'bank' ? "Pay to the customer's bank account" : "Pay into the customer's wallet"}
 								</SubmitButton>
 								{error('pay')}
 							</Form>
