@@ -57,3 +57,7 @@ export const CLAIM_STATUSES = [
 	'settled',
 ] as const
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
+
+/** A pre-inspection's life (api/domain/inspections.ts, docs/decisions/103-pre-inspections.md). */
+export const INSPECTION_STATUSES = ['open', 'submitted', 'approved', 'rejected'] as const
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number]
