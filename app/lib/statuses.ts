@@ -1,5 +1,6 @@
 import type {
 	ClaimStatus,
+	InspectionStatus,
 	MemberState,
 	PolicyState,
 	PolicyStatusFilter,
@@ -106,6 +107,14 @@ const CLAIM = {
 	settled: s('Settled', 'neutral'),
 } as const satisfies Record<ClaimStatus, Status>
 
+/** A pre-inspection's life (api/domain/inspections.ts, docs/decisions/103-pre-inspections.md). */
+const INSPECTION = {
+	open: s('Waiting for photos', 'warning'),
+	submitted: s('With the inspector', 'info'),
+	approved: s('Approved', 'success'),
+	rejected: s('Sent back', 'danger'),
+} as const satisfies Record<InspectionStatus, Status>
+
 /** Invoices do not exist in the API yet either (decision 045): issued, then paid, part paid, overdue or void. */
 const INVOICE = {
 	draft: s('Draft', 'neutral'),
@@ -157,6 +166,7 @@ export const STATUS_MAP = {
 	withdrawal: WITHDRAWAL,
 	purchase_payment: PURCHASE_PAYMENT,
 	claim: CLAIM,
+	inspection: INSPECTION,
 	invoice: INVOICE,
 	member: MEMBER,
 	employee: EMPLOYEE,

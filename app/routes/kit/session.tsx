@@ -65,6 +65,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const found = await sessionOr(api, params.sessionId)
 	if (found.problem) return found.problem
 	const session = found.session!
+	// An inspect session takes its photos on its own page, where the camera is allowed (decision 106).
+	if (session.action === 'inspect') throw redirect(`/kit/${session.id}/inspect`, { headers: frameHeaders(session.origin) })
 	const step = stepOf(session, new URL(request.url).searchParams.get('step'))
 	const product = session.product_id !== null ? await loadProduct(api, String(session.product_id)) : null
 	const quote =
