@@ -37,7 +37,10 @@ export const INSPECTION_REJECT_REASONS = {
 } as const
 export type InspectionRejectReason = keyof typeof INSPECTION_REJECT_REASONS
 
-export const INSPECTION_REJECT_REASON_VALUES = Object.keys(INSPECTION_REJECT_REASONS) as [InspectionRejectReason, ...InspectionRejectReason[]]
+export const INSPECTION_REJECT_REASON_VALUES = Object.keys(INSPECTION_REJECT_REASONS) as [
+	InspectionRejectReason,
+	...InspectionRejectReason[],
+]
 
 /** The spec's words (section 5) for a link that is missing, expired or spent. */
 export const INSPECTION_LINK_MESSAGE = 'Inspection link not available, contact support.'

@@ -77,4 +77,3 @@ export function linkProblem(link: LinkFacts, now: Date): 'missing' | 'expired' |
 	if (link.expiresAt.getTime() <= now.getTime()) return 'expired'
 	return null
 }
-

@@ -90,7 +90,8 @@ describeApi('pre-inspections', () => {
 		expect(early.status).toBe(409)
 		expect(early.body.message).toMatch(/^Take every photo first: Front of the vehicle, chassis number/)
 
-		for (const angle of VEHICLE) expect((await upload(`/inspections/${inspection.id}/photos/${angle}`, await png(), owner.token)).status).toBe(201)
+		for (const angle of VEHICLE)
+			expect((await upload(`/inspections/${inspection.id}/photos/${angle}`, await png(), owner.token)).status).toBe(201)
 		const submitted = await ctx.call('POST', `/inspections/${inspection.id}/submit`, { token: owner.token })
 		expect(submitted).toMatchObject({ status: 200, body: { data: { status: 'submitted', missing: [] } } })
 
@@ -112,7 +113,8 @@ describeApi('pre-inspections', () => {
 		expect((await ctx.latestMail(owner.email))?.subject).toMatch(/^Your cover is active: .*policy CP-TEST-/)
 		// Approved is final: a second decision conflicts.
 		expect(
-			(await ctx.call('POST', `/desk/inspections/${inspection.id}/decision`, { token: operator.token, body: { decision: 'approve' } })).status,
+			(await ctx.call('POST', `/desk/inspections/${inspection.id}/decision`, { token: operator.token, body: { decision: 'approve' } }))
+				.status,
 		).toBe(409)
 	})
 
@@ -121,8 +123,14 @@ describeApi('pre-inspections', () => {
 		const inspection = await start(policy.id)
 		for (const angle of VEHICLE) await upload(`/inspections/${inspection.id}/photos/${angle}`, await png(), owner.token)
 		await ctx.call('POST', `/inspections/${inspection.id}/submit`, { token: owner.token })
-		const bad = await ctx.call('POST', `/desk/inspections/${inspection.id}/decision`, { token: operator.token, body: { decision: 'reject' } })
-		expect(bad).toMatchObject({ status: 400, body: { errors: [{ path: 'reason_code', message: 'Choose the reason for sending it back.' }] } })
+		const bad = await ctx.call('POST', `/desk/inspections/${inspection.id}/decision`, {
+			token: operator.token,
+			body: { decision: 'reject' },
+		})
+		expect(bad).toMatchObject({
+			status: 400,
+			body: { errors: [{ path: 'reason_code', message: 'Choose the reason for sending it back.' }] },
+		})
 		const rejected = await ctx.call('POST', `/desk/inspections/${inspection.id}/decision`, {
 			token: operator.token,
 			body: { decision: 'reject', reason_code: 'number_unreadable', note: 'The chassis photo is blurred.' },
@@ -149,7 +157,11 @@ describeApi('pre-inspections', () => {
 		const before = await storedFiles()
 		const wrongBytes = await upload(`/inspections/${inspection.id}/photos/front`, pdf(), owner.token)
 		expect(wrongBytes).toMatchObject({ status: 400, body: { errors: [{ path: 'file' }] } })
-		const fake = await upload(`/inspections/${inspection.id}/photos/front`, new TextEncoder().encode('<html>not a photo</html>'), owner.token)
+		const fake = await upload(
+			`/inspections/${inspection.id}/photos/front`,
+			new TextEncoder().encode('<html>not a photo</html>'),
+			owner.token,
+		)
 		expect(fake.status).toBe(400)
 		const big = new Uint8Array(5 * 1024 * 1024 + 10)
 		big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -221,6 +233,14 @@ describeApi('pre-inspections', () => {
 		} finally {
 			ctx.advanceClock(-31 * 60_000)
 		}
+	})
+
+	test('codes that open nothing are limited per network: 30 in 15 minutes, then 429', async () => {
+		const headers = { 'x-forwarded-for': '203.0.113.77' }
+		for (let i = 0; i < 30; i++) expect((await ctx.call('GET', '/inspection-links/ABCD-EFGH-JKMN', { headers })).status).toBe(404)
+		expect(await ctx.call('GET', '/inspection-links/ABCD-EFGH-JKMN', { headers })).toMatchObject({ status: 429 })
+		// Another network is not held back.
+		expect((await ctx.call('GET', '/inspection-links/ABCD-EFGH-JKMN', { headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(404)
 	})
 
 	test('a gadget is inspected while its cover runs, and approving records it without changing the policy', async () => {

@@ -62,8 +62,7 @@ export const inspectionRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/policies/:policyId/inspection',
-		summary:
-			'Start the pre-inspection of own-damage auto cover (once its details are in) or of a gadget; answers the one already started',
+		summary: 'Start the pre-inspection of own-damage auto cover (once its details are in) or of a gadget; answers the one already started',
 		tag: 'inspections',
 		auth: 'user',
 		permission: 'plans.manage',
@@ -100,7 +99,10 @@ export const inspectionRoutes = [
 		handler: async ({ params, auth, deps, c }) => {
 			const row = await findInspection(deps.db, auth.customerId, params.id)
 			const photo = await uploadInspectionPhoto(deps, row, params.angle, formReader(c))
-			return { data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)), message: `${photo.filename} uploaded.` }
+			return {
+				data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
+				message: `${photo.filename} uploaded.`,
+			}
 		},
 	}),
 	defineRoute({
@@ -157,7 +159,9 @@ export const inspectionRoutes = [
 		auth: 'public',
 		params: LinkParams,
 		response: Inspection,
-		handler: async ({ params, deps }) => ({ data: await serializeInspection(deps.db, (await inspectionByLink(deps, params.code)).row) }),
+		handler: async ({ params, deps, c }) => ({
+			data: await serializeInspection(deps.db, (await inspectionByLink(deps, params.code, c.get('clientAddress'))).row),
+		}),
 	}),
 	defineRoute({
 		method: 'post',
@@ -170,9 +174,12 @@ export const inspectionRoutes = [
 		response: Inspection,
 		status: 201,
 		handler: async ({ params, deps, c }) => {
-			const { row } = await inspectionByLink(deps, params.code)
+			const { row } = await inspectionByLink(deps, params.code, c.get('clientAddress'))
 			const photo = await uploadInspectionPhoto(deps, row, params.angle, formReader(c))
-			return { data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)), message: `${photo.filename} uploaded.` }
+			return {
+				data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
+				message: `${photo.filename} uploaded.`,
+			}
 		},
 	}),
 	defineRoute({
@@ -183,8 +190,8 @@ export const inspectionRoutes = [
 		auth: 'public',
 		params: LinkParams,
 		response: Inspection,
-		handler: async ({ params, deps }) => {
-			const { row, link } = await inspectionByLink(deps, params.code)
+		handler: async ({ params, deps, c }) => {
+			const { row, link } = await inspectionByLink(deps, params.code, c.get('clientAddress'))
 			return {
 				data: await serializeInspection(deps.db, await submitInspection(deps, row, { userId: link.createdBy, via: 'from a phone' })),
 				message: 'Photos sent: an inspector will review them.',
@@ -219,7 +226,10 @@ export const inspectionRoutes = [
 			const session = await sessionRow(deps, params.id)
 			const row = await kitInspection(deps, session)
 			const photo = await uploadInspectionPhoto(deps, row, params.angle, formReader(c))
-			return { data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)), message: `${photo.filename} uploaded.` }
+			return {
+				data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
+				message: `${photo.filename} uploaded.`,
+			}
 		},
 	}),
 	defineRoute({

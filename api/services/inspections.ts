@@ -16,7 +16,16 @@ import {
 } from '../contract/inspections.ts'
 import type { InspectionStatus } from '../contract/statuses.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { customers, inspectionLinks, inspectionPhotos, inspections, kitSessions, partnerKeys, policies, webhookDeliveries } from '../db/schema.ts'
+import {
+	customers,
+	inspectionLinks,
+	inspectionPhotos,
+	inspections,
+	kitSessions,
+	partnerKeys,
+	policies,
+	webhookDeliveries,
+} from '../db/schema.ts'
 import { type Product, productById } from '../domain/catalogue/index.ts'
 import {
 	type InspectionAction,
@@ -33,6 +42,7 @@ import { policyState } from '../domain/policy-state.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
+import { takeAddressHit } from '../security/address-limit.ts'
 import { recordActivity } from './accounts.ts'
 import { approveInspection } from './activation.ts'
 import { readOneUpload } from './claims.ts'
@@ -62,7 +72,11 @@ function itemOf(policy: PolicyRow) {
 export async function serializeInspection(db: Db, row: InspectionRow): Promise<Inspection> {
 	const [policy] = await db.select().from(policies).where(eq(policies.id, row.policyId))
 	const [business] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, row.customerId))
-	const photos = await db.select().from(inspectionPhotos).where(eq(inspectionPhotos.inspectionId, row.id)).orderBy(asc(inspectionPhotos.createdAt))
+	const photos = await db
+		.select()
+		.from(inspectionPhotos)
+		.where(eq(inspectionPhotos.inspectionId, row.id))
+		.orderBy(asc(inspectionPhotos.createdAt))
 	const kind = row.kind as InspectionKind
 	const product = productById(policy!.productId as Product['id'])
 	const reason = row.rejectReason as InspectionRejectReason | null
@@ -148,7 +162,15 @@ export async function startInspection(deps: Deps, auth: Pick<AuthUser, 'id' | 'c
 	return deps.db.transaction(async (tx) => {
 		const [made] = await tx
 			.insert(inspections)
-			.values({ customerId: auth.customerId, policyId, kind, status: 'open', startedBy: auth.id, createdAt: deps.now(), updatedAt: deps.now() })
+			.values({
+				customerId: auth.customerId,
+				policyId,
+				kind,
+				status: 'open',
+				startedBy: auth.id,
+				createdAt: deps.now(),
+				updatedAt: deps.now(),
+			})
 			.onConflictDoNothing()
 			.returning()
 		if (!made) return (await tx.select().from(inspections).where(eq(inspections.policyId, policyId)))[0]!
@@ -215,7 +237,10 @@ export async function uploadInspectionPhoto(deps: Deps, row: InspectionRow, angl
 export async function submitInspection(deps: Deps, row: InspectionRow, by: { userId: string | null; via: string }) {
 	return deps.db.transaction(async (tx) => {
 		const { locked, next } = await lockAndMove(tx, row.id, 'submit', 'customer')
-		const photos = await tx.select({ angle: inspectionPhotos.angle }).from(inspectionPhotos).where(eq(inspectionPhotos.inspectionId, row.id))
+		const photos = await tx
+			.select({ angle: inspectionPhotos.angle })
+			.from(inspectionPhotos)
+			.where(eq(inspectionPhotos.inspectionId, row.id))
 		const missing = missingAngles(
 			locked.kind as InspectionKind,
 			photos.map((p) => p.angle),
@@ -272,7 +297,9 @@ export async function createInspectionLink(deps: Deps, auth: AuthUser, id: strin
 			.update(inspectionLinks)
 			.set({ revokedAt: deps.now() })
 			.where(and(eq(inspectionLinks.inspectionId, id), isNull(inspectionLinks.usedAt), isNull(inspectionLinks.revokedAt)))
-		await tx.insert(inspectionLinks).values({ inspectionId: id, codeHash: hashCode(code), createdBy: auth.id, expiresAt, createdAt: deps.now() })
+		await tx
+			.insert(inspectionLinks)
+			.values({ inspectionId: id, codeHash: hashCode(code), createdBy: auth.id, expiresAt, createdAt: deps.now() })
 	})
 	return { code, url: `${portalUrl}/inspection-scanner?code=${code}`, expires_at: expiresAt.toISOString() }
 }
@@ -281,11 +308,20 @@ export async function createInspectionLink(deps: Deps, auth: AuthUser, id: strin
  * The inspection a hand-off code opens. A code that is unknown, revoked, expired or spent gets the
  * spec's one message: 404 when it never was (or was replaced), 410 when its time or its use is over.
  */
-export async function inspectionByLink(deps: Deps, typed: string) {
+export async function inspectionByLink(deps: Deps, typed: string, clientAddress: string | null) {
 	const code = normalizeLinkCode(typed)
-	const [link] = code ? await deps.db.select().from(inspectionLinks).where(eq(inspectionLinks.codeHash, hashCode(code))) : []
+	const [link] = code
+		? await deps.db
+				.select()
+				.from(inspectionLinks)
+				.where(eq(inspectionLinks.codeHash, hashCode(code)))
+		: []
 	const problem = linkProblem(link ?? null, deps.now())
-	if (problem) throw new ApiError(problem === 'missing' ? 404 : 410, INSPECTION_LINK_MESSAGE)
+	if (problem) {
+		// Codes that open nothing count against the caller's network, so guessing one is bounded (429).
+		await takeAddressHit(deps.db, clientAddress, 'inspection-link-failure', deps.now())
+		throw new ApiError(problem === 'missing' ? 404 : 410, INSPECTION_LINK_MESSAGE)
+	}
 	const [row] = await deps.db.select().from(inspections).where(eq(inspections.id, link!.inspectionId))
 	return { row: row!, link: link! }
 }
@@ -396,5 +432,6 @@ export async function completeKitInspection(deps: Deps, session: typeof kitSessi
 		}
 		return done
 	})
-	if (done) void deliverDueWebhooks(deps).catch((error) => console.warn(`[kit] webhooks: ${error instanceof Error ? error.message : error}`))
+	if (done)
+		void deliverDueWebhooks(deps).catch((error) => console.warn(`[kit] webhooks: ${error instanceof Error ? error.message : error}`))
 }

@@ -18,7 +18,8 @@ export async function inspectionPhotoAction(form: FormData, calls: PhotoCalls) {
 	const angle = String(form.get('angle') ?? '')
 	try {
 		if (intent === 'submit') return { ok: true as const, intent, result: await calls.submit() }
-		if (intent !== 'upload') return { ok: false as const, reply: data({ intent, angle, error: 'Send the form from its page.' }, { status: 400 }) }
+		if (intent !== 'upload')
+			return { ok: false as const, reply: data({ intent, angle, error: 'Send the form from its page.' }, { status: 400 }) }
 		const upload = new FormData()
 		const file = form.get('file')
 		if (file instanceof File) upload.set('file', file)
@@ -26,7 +27,11 @@ export async function inspectionPhotoAction(form: FormData, calls: PhotoCalls) {
 	} catch (error) {
 		if (!(error instanceof ApiCallError) || error.logout) throw error
 		const message = error.fieldErrors[0]?.message ?? error.message
-		return { ok: false as const, status: error.status, reply: data({ intent, angle, error: message }, { status: error.status >= 500 ? 502 : error.status }) }
+		return {
+			ok: false as const,
+			status: error.status,
+			reply: data({ intent, angle, error: message }, { status: error.status >= 500 ? 502 : error.status }),
+		}
 	}
 }
 

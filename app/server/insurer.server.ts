@@ -289,7 +289,8 @@ export function insurerCalls(client: ApiClient) {
 		createInspectionLink: (id: string) => post<Out<typeof InspectionLink>>(`/inspections/${encodeURIComponent(id)}/links`),
 		downloadInspectionPhoto: (id: string, photoId: string) =>
 			client.download(`/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`),
-		getLinkInspection: (code: string) => client.call<Inspection>('GET', `/inspection-links/${encodeURIComponent(code)}`, { anonymous: true }),
+		getLinkInspection: (code: string) =>
+			client.call<Inspection>('GET', `/inspection-links/${encodeURIComponent(code)}`, { anonymous: true }),
 		uploadLinkPhoto: (code: string, angle: string, form: FormData) =>
 			client.call<Inspection>('POST', `/inspection-links/${encodeURIComponent(code)}/photos/${encodeURIComponent(angle)}`, {
 				body: form,

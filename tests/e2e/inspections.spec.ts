@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { DEMO_EXPIRED_LINK_CODE } from '../../api/db/seed/inspections.ts'
-import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
 import { businessThroughApi, fundThroughApi, type Member } from './wallet-support.ts'
 
@@ -57,7 +57,12 @@ const takePhoto = async (page: Page, label: string) => {
 	const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })
 	await form.getByLabel(label, { exact: true }).setInputFiles(PNG)
 	await form.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
-	await expect(page.getByText(/^\d\. /).filter({ hasText: label }).getByText('(taken: ')).toBeVisible()
+	await expect(
+		page
+			.getByText(/^\d\. /)
+			.filter({ hasText: label })
+			.getByText('(taken: '),
+	).toBeVisible()
 }
 
 test('a vehicle’s pre-inspection: started on the desktop, photographed on a phone by QR code, approved by the desk; the cover is active', async ({
@@ -85,6 +90,7 @@ test('a vehicle’s pre-inspection: started on the desktop, photographed on a ph
 	// The hand-off: a QR code and its code; the phone, with no session, types the code.
 	await page.getByRole('button', { name: 'Show a QR code for my phone' }).click()
 	await expect(page.getByRole('img', { name: 'QR code of the inspection link' })).toBeVisible()
+	await expectAccessible(page, js)
 	const code = (await page.getByTestId('link-code').textContent())!.trim()
 	expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/)
 	const phoneContext = await browser.newContext({ baseURL, javaScriptEnabled: js, viewport: { width: 360, height: 740 } })
@@ -94,6 +100,7 @@ test('a vehicle’s pre-inspection: started on the desktop, photographed on a ph
 	await phone.getByRole('button', { name: 'Open' }).click()
 	await expect(phone.getByRole('heading', { name: 'Inspection photos' })).toBeVisible()
 	await expect(phone.getByText(`policy ${policy.policy_number}`)).toBeVisible()
+	await expectAccessible(phone, js)
 	// A file that is not a photo is refused beside its own form.
 	const chassis = phone.locator('form').filter({ has: phone.getByLabel('Chassis number', { exact: true }) })
 	await chassis.getByLabel('Chassis number', { exact: true }).setInputFiles(PDF)
@@ -117,6 +124,7 @@ test('a vehicle’s pre-inspection: started on the desktop, photographed on a ph
 	await expect(desk.getByRole('heading', { name: 'Inspections queue' })).toBeVisible()
 	await desk.getByRole('link', { name: policy.policy_number }).click()
 	await expect(desk.getByRole('img', { name: 'Chassis number' })).toBeVisible()
+	await expectAccessible(desk, js)
 	await desk.getByRole('button', { name: 'Approve the inspection' }).click()
 	await expect(desk.getByText('Inspection approved.')).toBeVisible()
 	await desk.context().close()

@@ -68,7 +68,11 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 		.from(t.users)
 		.where(eq(t.users.email, 'business@example.com'))
 	if (!owner) return
-	const [already] = await db.select({ id: t.inspections.id }).from(t.inspections).where(eq(t.inspections.customerId, owner.customerId)).limit(1)
+	const [already] = await db
+		.select({ id: t.inspections.id })
+		.from(t.inspections)
+		.where(eq(t.inspections.customerId, owner.customerId))
+		.limit(1)
 	if (already) return
 	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
 	const year = new Date().getUTCFullYear()
@@ -76,7 +80,9 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 	const input = { product_id: 2, vehicle_class: 'private_car', vehicle_value: 9_500_000, period: 'annual' }
 	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
 	for (const [i, seed] of SEEDS.entries()) {
-		const photos = await Promise.all(INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await demoPhoto(i + j) })))
+		const photos = await Promise.all(
+			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await demoPhoto(i + j) })),
+		)
 		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
 		await db.transaction(async (tx) => {
 			const [purchase] = await tx

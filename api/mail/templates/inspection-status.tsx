@@ -13,7 +13,11 @@ export type InspectionStatusMailProps = {
 /** The desk decided on a pre-inspection: what it decided and, when sent back, what to do. */
 export function InspectionStatusMail({ publicUrl, firstName, policyNumber, status, message, inspectionUrl }: InspectionStatusMailProps) {
 	return (
-		<Layout title={`Pre-inspection of ${policyNumber}: ${status}`} preview={`Pre-inspection of ${policyNumber}: ${status}`} publicUrl={publicUrl}>
+		<Layout
+			title={`Pre-inspection of ${policyNumber}: ${status}`}
+			preview={`Pre-inspection of ${policyNumber}: ${status}`}
+			publicUrl={publicUrl}
+		>
 			<Text style={styles.text}>{`Hello ${firstName}, ${message}`}</Text>
 			<Fact label="Policy number">{policyNumber}</Fact>
 			<Fact label="Status">{status}</Fact>

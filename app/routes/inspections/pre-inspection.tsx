@@ -20,24 +20,29 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 	const { permissions } = await requirePermission(args, 'plans.view')
 	const api = apiFrom(args.context)
 	const policy = await loadPolicy(api, args.params.policyId)
+	// 404: not started yet; 409: cover that is not pre-inspected (the API says which).
+	let unavailable: string | null = null
 	const inspection = await api.getPolicyInspection(policy.id).then(
 		(r) => r.data,
 		(error) => {
-			if (error instanceof ApiCallError && error.status === 404) return null
-			throw error
+			if (!(error instanceof ApiCallError) || error.logout) throw error
+			if (error.status === 409) unavailable = error.message
+			else if (error.status !== 404) throw error
+			return null
 		},
 	)
-	return { api, policy, inspection, canManage: permissions.includes('plans.manage') }
+	return { api, policy, inspection, unavailable: unavailable as string | null, canManage: permissions.includes('plans.manage') }
 }
 
 export async function loader(args: Route.LoaderArgs) {
-	const { policy, inspection, canManage } = await load(args)
+	const { policy, inspection, canManage, unavailable } = await load(args)
 	const kind = inspection?.kind ?? (policy.awaiting_inspection ? 'vehicle' : 'gadget')
 	return {
 		policy: { id: policy.id, policy_number: policy.policy_number, product_name: policy.product_name, state: policy.state },
 		inspection,
 		kind,
 		canManage,
+		unavailable,
 	}
 }
 
@@ -81,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PreInspection() {
-	const { policy, inspection, kind, canManage } = useLoaderData<typeof loader>()
+	const { policy, inspection, kind, canManage, unavailable } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const photoError = actionData && 'angle' in actionData ? (actionData as PhotoError) : undefined
 	const link = actionData && 'link' in actionData ? actionData.link : null
@@ -97,7 +102,14 @@ export default function PreInspection() {
 					</>
 				) : null}
 			</p>
-			{!inspection ? (
+			{unavailable ? (
+				<section className={`${panelClass} space-y-2`}>
+					<p>{unavailable}</p>
+					<Link to={`/mycover/${policy.id}`} className={buttonClass('secondary')}>
+						See the policy
+					</Link>
+				</section>
+			) : !inspection ? (
 				<section className={`${panelClass} space-y-3`} aria-labelledby="needed-heading">
 					<h2 id="needed-heading" className="text-lg font-semibold">
 						What you need
@@ -135,7 +147,11 @@ export default function PreInspection() {
 			) : inspection.status === 'approved' ? (
 				<section className={`${panelClass} space-y-2`}>
 					<p className="font-semibold">Our inspector approved the photos.</p>
-					<p>{inspection.activates_cover ? 'The cover is active: the certificate was sent by email.' : 'The condition of the device is on record.'}</p>
+					<p>
+						{inspection.activates_cover
+							? 'The cover is active: the certificate was sent by email.'
+							: 'The condition of the device is on record.'}
+					</p>
 					<Link to={`/mycover/${policy.id}`} className={buttonClass('secondary')}>
 						See the policy
 					</Link>
@@ -189,7 +205,11 @@ export default function PreInspection() {
 								) : null}
 							</section>
 							<h2 className="mb-2 text-lg font-semibold">Or take them here</h2>
-							<InspectionPhotos inspection={inspection} actionData={photoError} photoUrl={(id) => `/pre-inspection/${policy.id}/photos/${id}`} />
+							<InspectionPhotos
+								inspection={inspection}
+								actionData={photoError}
+								photoUrl={(id) => `/pre-inspection/${policy.id}/photos/${id}`}
+							/>
 						</>
 					) : (
 						<p className="text-sm">Ask someone in your business who manages plans to take the photos.</p>

@@ -45,11 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 		submit: () => api.submitLinkInspection(code),
 	})
 	if (!done.ok) {
-		if (done.status === 404 || done.status === 410) return data({ intent: 'problem', angle: '', error: INSPECTION_LINK_MESSAGE }, { status: done.status })
+		if (done.status === 404 || done.status === 410)
+			return data({ intent: 'problem', angle: '', error: INSPECTION_LINK_MESSAGE }, { status: done.status })
 		return done.reply
 	}
-	if (done.intent === 'submit') return redirectWithToast(request, '/inspection-scanner?sent=1', { type: 'success', description: 'Photos sent.' })
-	return redirectWithToast(request, `/inspection-scanner?code=${encodeURIComponent(code)}`, { type: 'success', description: 'Photo uploaded.' })
+	if (done.intent === 'submit')
+		return redirectWithToast(request, '/inspection-scanner?sent=1', { type: 'success', description: 'Photos sent.' })
+	return redirectWithToast(request, `/inspection-scanner?code=${encodeURIComponent(code)}`, {
+		type: 'success',
+		description: 'Photo uploaded.',
+	})
 }
 
 type Detector = { detect: (source: HTMLVideoElement) => Promise<Array<{ rawValue: string }>> }
@@ -77,7 +82,9 @@ function QrScanner() {
 				while (!stopped) {
 					const [found] = await detector.detect(video.current)
 					const raw = found?.rawValue
-					const code = raw ? normalizeLinkCode(raw.includes('code=') ? (new URL(raw, location.href).searchParams.get('code') ?? '') : raw) : null
+					const code = raw
+						? normalizeLinkCode(raw.includes('code=') ? (new URL(raw, location.href).searchParams.get('code') ?? '') : raw)
+						: null
 					if (code) {
 						stopped = true
 						navigate(`/inspection-scanner?code=${code}`)
@@ -101,7 +108,6 @@ function QrScanner() {
 		<div className="space-y-2">
 			{scanning ? (
 				<>
-					{/* biome-ignore lint/a11y/useMediaCaption: a live camera view has no speech to caption */}
 					<video ref={video} className="w-full max-w-sm rounded border border-slate-200" playsInline muted />
 					<Button type="button" variant="secondary" onClick={() => setScanning(false)}>
 						Stop the camera

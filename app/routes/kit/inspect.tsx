@@ -21,9 +21,7 @@ export const headers: Route.HeadersFunction = kitHeaders
 
 const frameHeaders = (origin: string) => ({ 'X-Kit-Frame-Ancestors': origin, 'Cache-Control': 'no-store' })
 
-type Loaded =
-	| { problem: string; session: null; inspection: null }
-	| { problem: null; session: KitSession; inspection: Inspection | null }
+type Loaded = { problem: string; session: null; inspection: null } | { problem: null; session: KitSession; inspection: Inspection | null }
 
 async function load(api: InsurerCalls, id: string) {
 	try {
@@ -70,7 +68,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function outcomeOf(session: KitSession | null): KitEvent | null {
 	if (!session) return null
 	if (session.status === 'closed') return { type: 'cover-kit:close', session_id: session.id, reference: session.reference }
-	if (session.status === 'completed') return { type: 'cover-kit:success', session_id: session.id, reference: session.reference, policy_number: null }
+	if (session.status === 'completed')
+		return { type: 'cover-kit:success', session_id: session.id, reference: session.reference, policy_number: null }
 	return null
 }
 

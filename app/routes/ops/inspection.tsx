@@ -102,9 +102,9 @@ export default function DeskInspection() {
 				<div className="mt-6 grid gap-4 md:grid-cols-2">
 					<Form method="post" className={`${panelClass} space-y-2`}>
 						<h2 className="text-lg font-semibold">Approve</h2>
-						<label className="block space-y-1 text-sm font-medium">
+						<label htmlFor="approve-note" className="block space-y-1 text-sm font-medium">
 							Note (optional)
-							<TextInput name="note" defaultValue={actionData?.intent === 'approve' ? actionData.values.note : ''} />
+							<TextInput id="approve-note" name="note" defaultValue={actionData?.intent === 'approve' ? actionData.values.note : ''} />
 						</label>
 						<SubmitButton name="intent" value="approve" pendingText="Approving…">
 							Approve the inspection
@@ -113,9 +113,13 @@ export default function DeskInspection() {
 					</Form>
 					<Form method="post" className={`${panelClass} space-y-2`}>
 						<h2 className="text-lg font-semibold">Send back</h2>
-						<label className="block space-y-1 text-sm font-medium">
+						<label htmlFor="reject-reason" className="block space-y-1 text-sm font-medium">
 							Reason
-							<Select name="reason_code" defaultValue={actionData?.intent === 'reject' ? actionData.values.reason_code : ''}>
+							<Select
+								id="reject-reason"
+								name="reason_code"
+								defaultValue={actionData?.intent === 'reject' ? actionData.values.reason_code : ''}
+							>
 								<option value="">Choose…</option>
 								{Object.entries(INSPECTION_REJECT_REASONS).map(([value, label]) => (
 									<option key={value} value={value}>
@@ -124,9 +128,9 @@ export default function DeskInspection() {
 								))}
 							</Select>
 						</label>
-						<label className="block space-y-1 text-sm font-medium">
+						<label htmlFor="reject-note" className="block space-y-1 text-sm font-medium">
 							What to take again
-							<TextInput name="note" defaultValue={actionData?.intent === 'reject' ? actionData.values.note : ''} />
+							<TextInput id="reject-note" name="note" defaultValue={actionData?.intent === 'reject' ? actionData.values.note : ''} />
 						</label>
 						<SubmitButton name="intent" value="reject" variant="secondary" pendingText="Sending back…">
 							Send back to the customer
