@@ -153,6 +153,7 @@ test('the demo business reaches its pre-inspections from its policies, and the d
 	js,
 }) => {
 	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
 	await visit(page, '/mycover?status=pending')
 	await expect(page.getByText('Waiting for inspection').first()).toBeVisible()
 	await page.locator('tr').filter({ hasText: 'Waiting for inspection' }).first().getByRole('link').first().click()
@@ -193,6 +194,7 @@ test('the kit inspects a partner’s policy in its own full-screen page, with th
 	await expect(page.getByRole('heading', { name: 'Photos sent' })).toBeVisible()
 	// The business sees them with the desk.
 	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
 	await visit(page, `/pre-inspection/${policy.id}`)
 	await expect(page.getByText('The photos are with our inspector.')).toBeVisible()
 })
