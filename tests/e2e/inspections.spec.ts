@@ -101,6 +101,8 @@ test('a vehicle’s pre-inspection: started on the desktop, photographed on a ph
 	await expect(phone.getByRole('heading', { name: 'Inspection photos' })).toBeVisible()
 	await expect(phone.getByText(`policy ${policy.policy_number}`)).toBeVisible()
 	await expectAccessible(phone, js)
+	// A phone's 360 px: nothing scrolls sideways.
+	expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 	// A file that is not a photo is refused beside its own form.
 	const chassis = phone.locator('form').filter({ has: phone.getByLabel('Chassis number', { exact: true }) })
 	await chassis.getByLabel('Chassis number', { exact: true }).setInputFiles(PDF)

@@ -177,7 +177,10 @@ export default function PreInspection() {
 									<div className="flex flex-wrap items-center gap-4">
 										<img src={link.qr} alt="QR code of the inspection link" width={180} height={180} className="bg-white" />
 										<div className="space-y-1 text-sm">
-											<p>Scan it with your phone's camera, or open {link.url.replace(/\?.*$/, '')} and type the code:</p>
+											<p>
+												Scan it with your phone's camera, or open <span className="break-all">{link.url.replace(/\?.*$/, '')}</span> and
+												type the code:
+											</p>
 											<p className="font-mono text-lg font-semibold tracking-wider" data-testid="link-code">
 												{link.code}
 											</p>
