@@ -8,10 +8,11 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 export type PhotoError = { intent: string; angle?: string; error: string } | undefined
 
 /**
- * With JavaScript, a chosen photo is made smaller in the browser and put back into its input before
- * the form is sent (docs/decisions/105-photos-in-the-browser.md); without it, the photo goes as taken.
+ * One angle's photo form. With JavaScript, a chosen photo is made smaller in the browser and put back
+ * into its input before the form is sent (docs/decisions/105-photos-in-the-browser.md), the button
+ * waiting meanwhile; without it, the photo goes as taken.
  */
-function PhotoInput({ label }: { label: string }) {
+function PhotoForm({ angle, label, taken }: { angle: string; label: string; taken: boolean }) {
 	const [busy, setBusy] = useState(false)
 	async function onChange(event: ChangeEvent<HTMLInputElement>) {
 		const input = event.currentTarget
@@ -30,7 +31,8 @@ function PhotoInput({ label }: { label: string }) {
 		}
 	}
 	return (
-		<>
+		<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
+			<input type="hidden" name="angle" value={angle} />
 			<input
 				type="file"
 				name="file"
@@ -41,12 +43,10 @@ function PhotoInput({ label }: { label: string }) {
 				onChange={onChange}
 				className="max-w-full text-sm"
 			/>
-			{busy ? (
-				<span role="status" className="text-sm text-slate-600">
-					Preparing the photo…
-				</span>
-			) : null}
-		</>
+			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…" disabled={busy}>
+				{busy ? 'Preparing…' : taken ? 'Replace' : 'Upload'}
+			</SubmitButton>
+		</Form>
 	)
 }
 
@@ -79,15 +79,7 @@ export function InspectionPhotos({
 						{angle.photo && photoUrl ? (
 							<img src={photoUrl(angle.photo.id)} alt={angle.label} className="h-28 w-auto rounded border border-slate-200 object-cover" />
 						) : null}
-						{editable ? (
-							<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
-								<input type="hidden" name="angle" value={angle.name} />
-								<PhotoInput label={angle.label} />
-								<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…">
-									{angle.photo ? 'Replace' : 'Upload'}
-								</SubmitButton>
-							</Form>
-						) : null}
+						{editable ? <PhotoForm angle={angle.name} label={angle.label} taken={angle.photo !== null} /> : null}
 						{actionData?.intent === 'upload' && actionData.angle === angle.name ? (
 							<p role="alert" className="text-sm text-red-700">
 								{actionData.error}

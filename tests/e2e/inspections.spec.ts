@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { DEMO_EXPIRED_LINK_CODE } from '../../api/db/seed/inspections.ts'
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
@@ -53,9 +54,9 @@ async function operatorPage(browser: Browser, baseURL: string, js: boolean) {
 	return page
 }
 
-const takePhoto = async (page: Page, label: string) => {
+const takePhoto = async (page: Page, label: string, file = PNG) => {
 	const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })
-	await form.getByLabel(label, { exact: true }).setInputFiles(PNG)
+	await form.getByLabel(label, { exact: true }).setInputFiles(file)
 	await form.getByRole('button', { name: /^(Upload|Replace)$/ }).click()
 	await expect(
 		page
@@ -82,8 +83,17 @@ test('a vehicle’s pre-inspection: started on the desktop, photographed on a ph
 	await expect(page.getByRole('heading', { name: 'What you need' })).toBeVisible()
 	await page.getByRole('button', { name: 'Start the pre-inspection' }).click()
 
-	// One photo from the desktop; sending before the rest are in says what is missing.
-	await takePhoto(page, 'Front of the vehicle')
+	// One photo from the desktop, larger than 1600 px: with JavaScript it goes as a smaller JPEG (decision
+	// 105), without it as taken. Sending before the rest are in says what is missing.
+	const big = {
+		name: 'big.png',
+		mimeType: 'image/png',
+		buffer: await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#2c7be5' } })
+			.png()
+			.toBuffer(),
+	}
+	await takePhoto(page, 'Front of the vehicle', big)
+	await expect(page.getByText(`(taken: big.${js ? 'jpg' : 'png'})`)).toBeVisible()
 	await page.getByRole('button', { name: 'Send the photos' }).click()
 	await expect(page.getByRole('alert').filter({ hasText: 'Take every photo first' })).toContainText('Chassis number')
 
