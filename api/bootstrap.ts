@@ -8,6 +8,7 @@ import type { Deps } from './deps.ts'
 import { seedDemoStaff } from './db/seed/demo-staff.ts'
 import { seedDemoPlans } from './db/seed/demo-plans.ts'
 import { seedDemoClaims } from './db/seed/claims.ts'
+import { seedDemoInspections } from './db/seed/inspections.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -26,12 +27,14 @@ export async function bootApi(env: ApiEnv, release: string) {
 		dataDir: path.resolve(env.DATA_DIR, 'pglite'),
 	})
 	await seedReferenceData(database.db)
+	const storage = createDiskStorage(path.resolve(env.DATA_DIR, 'uploads'))
 	// Demo accounts exist only in the embedded default, never on a real server.
 	if (database.kind === 'pglite') {
 		await seedDemoAccounts(database.db)
 		await seedDemoStaff(database.db, 'business@example.com')
 		await seedDemoPlans(database.db, 'business@example.com')
 		await seedDemoClaims(database.db)
+		await seedDemoInspections(database.db, storage)
 	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {
@@ -45,7 +48,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 			sandboxSecretKey: env.SANDBOX_SECRET_KEY,
 			apiUrl: env.apiPublicUrl,
 		}),
-		storage: createDiskStorage(path.resolve(env.DATA_DIR, 'uploads')),
+		storage,
 		env: {
 			publicUrl: env.publicUrl,
 			publicUrlFixed: env.publicUrlFixed,

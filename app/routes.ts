@@ -21,6 +21,8 @@ export default [
 		// Public: anyone holding a certificate or receipt checks its code (docs/decisions/039-verification-codes.md).
 		route('verify', 'routes/verify/index.tsx'),
 		route('verify/:code', 'routes/verify/code.tsx'),
+		// The phone's side of an inspection hand-off: the link's code is its key, no session (decision 104).
+		route('inspection-scanner', 'routes/inspections/scanner.tsx'),
 	]),
 	layout('routes/_layouts/dashboard.tsx', [
 		index('routes/home/index.tsx'),
@@ -79,12 +81,15 @@ export default [
 		route('claims/make-claim/:claimId/inspection', 'routes/claims/inspection.tsx'),
 		route('claims/:planId', 'routes/claims/segment.tsx'),
 		route('mycover/:planId/plan-usage', 'routes/mycover/plan-usage.tsx'),
+		// Pre-inspections (docs/decisions/103-pre-inspections.md).
+		route('pre-inspection/:policyId', 'routes/inspections/pre-inspection.tsx'),
 	]),
 	// The embedded kit, framed by partners: its own full-screen layout, no session cookie (decisions 075, 076).
 	layout('routes/_layouts/kit.tsx', [
 		route('kit', 'routes/kit/launch.tsx'),
 		route('kit/:sessionId', 'routes/kit/session.tsx'),
 		route('kit/:sessionId/callback', 'routes/kit/callback.tsx'),
+		route('kit/:sessionId/inspect', 'routes/kit/inspect.tsx'),
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('transaction-history/:transactionId/receipt.pdf', 'routes/transactions/receipt-pdf.ts'),
@@ -94,6 +99,7 @@ export default [
 	route('mycover/:planId/staff-sheet.csv', 'routes/mycover/staff-sheet.ts'),
 	route('mycover/:planId/certificate', 'routes/mycover/certificate.ts'),
 	route('mycover/documents/:documentId', 'routes/mycover/document.ts'),
+	route('pre-inspection/:policyId/photos/:photoId', 'routes/inspections/photo.ts'),
 	// The icon gallery and the design system's page (docs/decisions/045-design-system.md).
 	route('icons', 'routes/design/icons.tsx'),
 	route('logout', 'routes/auth/logout.tsx'),
@@ -103,6 +109,9 @@ export default [
 	route('ops', 'routes/ops/queue.tsx'),
 	route('ops/claims/:claimId', 'routes/ops/review.tsx'),
 	route('ops/claims/:claimId/files/:fileId', 'routes/ops/file.ts'),
+	route('ops/inspections', 'routes/ops/inspections.tsx'),
+	route('ops/inspections/:inspectionId', 'routes/ops/inspection.tsx'),
+	route('ops/inspections/:inspectionId/photos/:photoId', 'routes/ops/inspection-photo.ts'),
 	route('dev/outbox', 'routes/dev/outbox.tsx'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

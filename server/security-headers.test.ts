@@ -62,6 +62,9 @@ describe('security headers', () => {
 		expect(await camera('/pre-inspection/12')).toBe('camera=(self)')
 		expect(await camera('/claims/make-claim/7/inspection')).toBe('camera=(self)')
 		expect(await camera('/claims/make-claim/7')).toBe('camera=()')
+		expect(await camera('/kit/5f0c/inspect')).toBe('camera=(self)')
+		expect(await camera('/kit/5f0c')).toBe('camera=()')
+		expect(await camera('/ops/inspections')).toBe('camera=()')
 	})
 
 	test('HSTS only when the request came over HTTPS, as a trusted proxy says', async () => {

@@ -20,7 +20,13 @@ export function kitFrameAncestors(named: unknown) {
 }
 
 /** Pages where inspections take photos: only these may ask for the camera. */
-const CAMERA_PATHS = [/^\/inspection-scanner(\/|$)/, /^\/pre-inspection\//, /^\/claims\/make-claim\/[^/]+\/inspection(\/|$)/]
+export const CAMERA_PATHS = [
+	/^\/inspection-scanner(\/|$)/,
+	/^\/pre-inspection\//,
+	/^\/claims\/make-claim\/[^/]+\/inspection(\/|$)/,
+	// The kit's inspection, in a partner's frame that delegates the camera (allow="camera", decision 106).
+	/^\/kit\/[^/]+\/inspect(\/|$)/,
+]
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`)
 

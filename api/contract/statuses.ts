@@ -64,3 +64,6 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
  */
 export const CLAIM_PAYOUT_STATUSES = ['processing', 'succeeded', 'failed', 'reversed'] as const
 export type ClaimPayoutStatus = (typeof CLAIM_PAYOUT_STATUSES)[number]
+/** A pre-inspection's life (api/domain/inspections.ts, docs/decisions/103-pre-inspections.md). */
+export const INSPECTION_STATUSES = ['open', 'submitted', 'approved', 'rejected'] as const
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number]

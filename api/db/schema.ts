@@ -154,7 +154,7 @@ export const addressHits = pgTable(
 	{
 		id: id(),
 		address: text('address').notNull(),
-		action: text('action', { enum: ['sign-up', 'sign-in-failure', 'code-send'] }).notNull(),
+		action: text('action', { enum: ['sign-up', 'sign-in-failure', 'code-send', 'inspection-link-failure'] }).notNull(),
 		createdAt: createdAt(),
 	},
 	(t) => [index('address_hits_address_idx').on(t.address, t.action, t.createdAt)],
@@ -247,3 +247,4 @@ export * from './schema-documents.ts'
 export * from './schema-plans.ts'
 export * from './schema-claims.ts'
 export * from './schema-kit.ts'
+export * from './schema-inspections.ts'

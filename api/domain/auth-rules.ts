@@ -41,5 +41,11 @@ export const ADDRESS_LIMITS = {
 		windowMs: 15 * 60 * 1000,
 		message: 'Too many codes were asked for from your network. Wait 15 minutes, then ask again.',
 	},
+	// Inspection hand-off codes that open nothing (docs/decisions/104-inspection-links.md): guessing is bounded.
+	'inspection-link-failure': {
+		max: 30,
+		windowMs: 15 * 60 * 1000,
+		message: 'Too many inspection codes that open nothing were tried from your network. Wait 15 minutes and try again.',
+	},
 } as const
 export type AddressAction = keyof typeof ADDRESS_LIMITS

@@ -194,7 +194,7 @@ export async function openKitSession(deps: Deps, token: string, hostOrigin: stri
 }
 
 /** An opened session that is still going on; `closed` lets a closed one through, for the page that says so. */
-async function sessionRow(deps: Deps, id: string, { closed = false } = {}) {
+export async function sessionRow(deps: Deps, id: string, { closed = false } = {}) {
 	const [session] = await deps.db.select().from(kitSessions).where(eq(kitSessions.id, id))
 	if (!session || session.status === 'created') throw notFound('kit session')
 	const problem = sessionProblem(session, deps.now())

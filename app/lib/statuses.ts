@@ -1,6 +1,7 @@
 import type {
 	ClaimPayoutStatus,
 	ClaimStatus,
+	InspectionStatus,
 	MemberState,
 	PolicyState,
 	PolicyStatusFilter,
@@ -114,6 +115,13 @@ const CLAIM_PAYOUT = {
 	failed: s('Refused by the bank', 'danger'),
 	reversed: s('Returned by the bank', 'danger'),
 } as const satisfies Record<ClaimPayoutStatus, Status>
+/** A pre-inspection's life (api/domain/inspections.ts, docs/decisions/103-pre-inspections.md). */
+const INSPECTION = {
+	open: s('Waiting for photos', 'warning'),
+	submitted: s('With the inspector', 'info'),
+	approved: s('Approved', 'success'),
+	rejected: s('Sent back', 'danger'),
+} as const satisfies Record<InspectionStatus, Status>
 
 /** Invoices do not exist in the API yet either (decision 045): issued, then paid, part paid, overdue or void. */
 const INVOICE = {
@@ -167,6 +175,7 @@ export const STATUS_MAP = {
 	purchase_payment: PURCHASE_PAYMENT,
 	claim: CLAIM,
 	claim_payout: CLAIM_PAYOUT,
+	inspection: INSPECTION,
 	invoice: INVOICE,
 	member: MEMBER,
 	employee: EMPLOYEE,

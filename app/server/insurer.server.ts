@@ -73,6 +73,7 @@ import type { Claim, ClaimFile, ClaimSummary, PayoutBank, PlanUsage } from '#api
 import type { CreatedPartnerKey, CreatePartnerKeyBody, KitDetailsBody, KitSession, PartnerKey } from '#api/contract/kit.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
+import type { Inspection, InspectionLink, InspectionSummary } from '#api/contract/inspections.ts'
 import { apiContext } from './context.server.ts'
 
 type In<T extends z.ZodType> = Omit<z.input<T>, 'platform'>
@@ -287,6 +288,39 @@ export function insurerCalls(client: ApiClient) {
 			}),
 		closeKit: (id: string) =>
 			client.call<KitSession>('POST', `/kit/sessions/${encodeURIComponent(id)}/close`, { body: {}, anonymous: true }),
+		// Pre-inspections (docs/decisions/103 to 106): the business's, the hand-off link's, the kit's and the desk's.
+		getPolicyInspection: (policyId: string) => get<Inspection>(`/policies/${encodeURIComponent(policyId)}/inspection`, undefined, false),
+		startInspection: (policyId: string) => post<Inspection>(`/policies/${encodeURIComponent(policyId)}/inspection`),
+		uploadInspectionPhoto: (id: string, angle: string, form: FormData) =>
+			post<Inspection>(`/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(angle)}`, form),
+		submitPreInspection: (id: string) => post<Inspection>(`/inspections/${encodeURIComponent(id)}/submit`),
+		createInspectionLink: (id: string) => post<Out<typeof InspectionLink>>(`/inspections/${encodeURIComponent(id)}/links`),
+		downloadInspectionPhoto: (id: string, photoId: string) =>
+			client.download(`/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`),
+		getLinkInspection: (code: string) =>
+			client.call<Inspection>('GET', `/inspection-links/${encodeURIComponent(code)}`, { anonymous: true }),
+		uploadLinkPhoto: (code: string, angle: string, form: FormData) =>
+			client.call<Inspection>('POST', `/inspection-links/${encodeURIComponent(code)}/photos/${encodeURIComponent(angle)}`, {
+				body: form,
+				anonymous: true,
+			}),
+		submitLinkInspection: (code: string) =>
+			client.call<Inspection>('POST', `/inspection-links/${encodeURIComponent(code)}/submit`, { body: {}, anonymous: true }),
+		getKitInspection: (sessionId: string) =>
+			client.call<Inspection>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/inspection`, { body: {}, anonymous: true }),
+		uploadKitPhoto: (sessionId: string, angle: string, form: FormData) =>
+			client.call<Inspection>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/inspection/photos/${encodeURIComponent(angle)}`, {
+				body: form,
+				anonymous: true,
+			}),
+		submitKitInspection: (sessionId: string) =>
+			client.call<Inspection>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/inspection/submit`, { body: {}, anonymous: true }),
+		getDeskInspections: (status?: string) => get<Array<Out<typeof InspectionSummary>>>('/desk/inspections', { status }, false),
+		getDeskInspection: (id: string) => get<Inspection>(`/desk/inspections/${encodeURIComponent(id)}`, undefined, false),
+		deskInspectionDecision: (id: string, body: Record<string, string>) =>
+			post<Inspection>(`/desk/inspections/${encodeURIComponent(id)}/decision`, body),
+		downloadDeskInspectionPhoto: (id: string, photoId: string) =>
+			client.download(`/desk/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(
 				'/dev/outbox',

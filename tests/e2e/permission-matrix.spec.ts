@@ -69,6 +69,7 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ planId }) => `/mycover/${planId}/plan-migration`, needs: 'plans.manage' },
 	{ path: ({ planId }) => `/mycover/${planId}/batch-removal`, needs: 'plans.manage' },
 	{ path: () => '/mycover?status=pending', needs: 'plans.view' },
+	{ path: ({ policyId }) => `/pre-inspection/${policyId}`, needs: 'plans.view' },
 ]
 
 const MEMBER_PASSWORD = 'Member-pass-2026'

@@ -65,6 +65,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const found = await sessionOr(api, params.sessionId)
 	if (found.problem) return found.problem
 	const session = found.session!
+	// An inspect session takes its photos on its own page, where the camera is allowed (decision 106).
+	if (session.action === 'inspect') throw redirect(`/kit/${session.id}/inspect`, { headers: frameHeaders(session.origin) })
 	const step = stepOf(session, new URL(request.url).searchParams.get('step'))
 	const product = session.product_id !== null ? await loadProduct(api, String(session.product_id)) : null
 	const quote =
@@ -354,16 +356,15 @@ function Done({ session }: { session: KitSession }) {
 }
 
 /** Inspections and claims in the kit wait for the claims screens (issue 16): the session is accepted and this says so. */
+/** Claims through the kit are not built yet (inspect sessions go to their own page: decision 106). */
 function Unavailable({ session }: { session: KitSession }) {
-	const what = session.action === 'inspect' ? 'Inspections' : 'Claims'
 	return (
 		<section role="status" aria-labelledby="kit-unavailable-heading" className="rounded-xl border border-slate-200 bg-white p-5">
 			<h2 id="kit-unavailable-heading" className="text-lg font-semibold">
 				Not available yet
 			</h2>
 			<p className="mt-1">
-				{what} through the kit are not available yet for {session.partner}. Contact {session.partner} or our support to{' '}
-				{session.action === 'inspect' ? 'arrange the inspection' : 'make the claim'}.
+				Claims through the kit are not available yet for {session.partner}. Contact {session.partner} or our support to make the claim.
 			</p>
 		</section>
 	)

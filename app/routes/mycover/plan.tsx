@@ -34,11 +34,13 @@ export async function loader(args: Route.LoaderArgs) {
 		canManage: permissions.includes('plans.manage'),
 		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
 		activities,
+		// Own-damage auto cover waits for its pre-inspection; a gadget's records its condition (decision 103).
+		preInspection: policy.awaiting_inspection || (product.category === 'gadget' && policy.state === 'active'),
 	}
 }
 
 export default function PlanPage() {
-	const { policy, details, documents, canManage, canManageStaff, activities } = useLoaderData<typeof loader>()
+	const { policy, details, documents, canManage, canManageStaff, activities, preInspection } = useLoaderData<typeof loader>()
 	const pending = policy.is_pending && !policy.is_expired && !policy.awaiting_inspection
 	return (
 		<div className="space-y-6">
@@ -83,7 +85,17 @@ export default function PlanPage() {
 						Own-damage cover starts once an inspector approves the vehicle's pre-inspection. Your details are in; the certificate comes by
 						email when the cover is active.
 					</p>
+					<Link to={`/pre-inspection/${policy.id}`} className={`mt-3 ${buttonClass('primary')}`}>
+						Take the pre-inspection photos
+					</Link>
 				</div>
+			) : preInspection ? (
+				<p className="text-sm">
+					<Link to={`/pre-inspection/${policy.id}`} className="text-brand-700 underline">
+						Pre-inspection of the device
+					</Link>
+					: photos of its condition before any claim.
+				</p>
 			) : null}
 			<ManageLinks policy={policy} canManage={canManage} />
 			<Panel

@@ -7,9 +7,14 @@ export function DeskFrame({ name, children }: { name: string | null; children: R
 		<div className="min-h-screen bg-slate-50">
 			<header className="border-b border-slate-200 bg-slate-900 text-white">
 				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-					<Link to="/ops" className="font-semibold">
-						Claims desk
-					</Link>
+					<nav aria-label="Desk" className="flex flex-wrap items-center gap-4">
+						<Link to="/ops" className="font-semibold">
+							Claims desk
+						</Link>
+						<Link to="/ops/inspections" className="text-sm underline">
+							Inspections
+						</Link>
+					</nav>
 					{name ? (
 						<Form method="post" action="/ops/logout" className="flex items-center gap-3 text-sm">
 							<span>{name}</span>

@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { INSPECTION_ANGLES } from '../../contract/inspections.ts'
+import type { InspectionStatus } from '../../contract/statuses.ts'
+import { QuoteBody } from '../../domain/catalogue/quotes.ts'
+import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { computeQuote } from '../../domain/pricing/index.ts'
+import type { Storage } from '../../storage/index.ts'
+import type { Db } from '../client.ts'
+import * as t from '../schema.ts'
+import { DEMO_OPERATOR } from './index.ts'
+
+// The demo's pre-inspections (docs/decisions/103-pre-inspections.md): the demo business has own-damage
+// motor cover waiting in every state of its inspection, and the demo operator has one to review.
+// Seeded once, on the embedded default only, after the claims' seed (which makes the operator).
+
+type Seed = {
+	plate: string
+	model: string
+	chassis: string
+	/** null: the details are in but no inspection was started. */
+	status: InspectionStatus | null
+	/** How many of the seven photos are taken. */
+	photos: number
+	reason?: string
+	note?: string
+}
+
+const SEEDS: Seed[] = [
+	{ plate: 'LSR 214 KJ', model: 'Kia Rio 2020', chassis: 'KNADN512BL6123456', status: null, photos: 0 },
+	{ plate: 'EKY 880 AA', model: 'Hyundai Elantra 2017', chassis: 'KMHD84LF4HU123456', status: 'open', photos: 3 },
+	{ plate: 'APP 305 XB', model: 'Toyota Camry 2018', chassis: '4T1B11HK5JU123456', status: 'submitted', photos: 7 },
+	{
+		plate: 'KTU 617 FG',
+		model: 'Honda CR-V 2016',
+		chassis: '2HKRM4H75GH123456',
+		status: 'rejected',
+		photos: 7,
+		reason: 'number_unreadable',
+		note: 'The chassis number photo is blurred: take it again in daylight.',
+	},
+	{ plate: 'FST 902 LA', model: 'Lexus RX 350 2019', chassis: '2T2BZMCA1KC123456', status: 'approved', photos: 7 },
+]
+
+/**
+ * A hand-off code of the demo that expired long ago, so the message of an expired link can be seen (and
+ * tested) without waiting 30 minutes: being expired, it opens nothing.
+ */
+export const DEMO_EXPIRED_LINK_CODE = 'EXPRDDEMXK23'
+
+const COLOURS = ['#2c7be5', '#00a676', '#e63946', '#f4a261', '#6c757d', '#264653', '#8d99ae']
+
+/** A small picture standing in for a photo: a car's outline on a coloured ground, as a JPEG. */
+async function demoPhoto(i: number) {
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+		<rect width="640" height="480" fill="${COLOURS[i % COLOURS.length]}"/>
+		<rect x="120" y="220" width="400" height="110" rx="30" fill="#f8f9fa"/>
+		<rect x="200" y="150" width="240" height="90" rx="25" fill="#e9ecef"/>
+		<circle cx="210" cy="340" r="38" fill="#212529"/><circle cx="430" cy="340" r="38" fill="#212529"/>
+	</svg>`
+	return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer())
+}
+
+export async function seedDemoInspections(db: Db, storage: Storage) {
+	const [owner] = await db
+		.select({ id: t.users.id, customerId: t.users.customerId })
+		.from(t.users)
+		.where(eq(t.users.email, 'business@example.com'))
+	if (!owner) return
+	const [already] = await db
+		.select({ id: t.inspections.id })
+		.from(t.inspections)
+		.where(eq(t.inspections.customerId, owner.customerId))
+		.limit(1)
+	if (already) return
+	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
+	const year = new Date().getUTCFullYear()
+	const today = lagosDate(new Date())
+	const input = { product_id: 2, vehicle_class: 'private_car', vehicle_value: 9_500_000, period: 'annual' }
+	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
+	for (const [i, seed] of SEEDS.entries()) {
+		const photos = await Promise.all(
+			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await demoPhoto(i + j) })),
+		)
+		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
+		await db.transaction(async (tx) => {
+			const [purchase] = await tx
+				.insert(t.purchases)
+				.values({
+					customerId: owner.customerId,
+					idempotencyKey: `demo-inspection-${i}`,
+					productId: 2,
+					input,
+					quote: quote as unknown as Record<string, unknown>,
+					amount: 0,
+					paymentOption: 'subscription',
+					status: 'subscribed',
+				})
+				.returning()
+			const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
+			const [policy] = await tx
+				.insert(t.policies)
+				.values({
+					customerId: owner.customerId,
+					purchaseId: purchase!.id,
+					kind: 'policy',
+					productId: 2,
+					policyNumber: policyNumber('auto', year, result.rows[0]!.n),
+					status: seed.status === 'approved' ? 'active' : 'pending',
+					premium: quote.total,
+					period: 'annual',
+					coverStart: addDays(today, -(i + 2)),
+					coverEnd: addDays(today, 363 - i),
+					activation: { registration_number: seed.plate, make_and_model: seed.model, chassis_number: seed.chassis },
+					activatedAt: new Date(Date.now() - (i + 2) * 86_400_000),
+				})
+				.returning()
+			await tx.insert(t.policyEvents).values({
+				customerId: owner.customerId,
+				policyId: policy!.id,
+				kind: 'activated',
+				effectiveOn: addDays(today, -(i + 2)),
+				description: 'Details sent; waiting for the pre-inspection',
+				actorUserId: owner.id,
+			})
+			if (!seed.status) return
+			const reviewed = seed.status === 'approved' || seed.status === 'rejected'
+			const [inspection] = await tx
+				.insert(t.inspections)
+				.values({
+					customerId: owner.customerId,
+					policyId: policy!.id,
+					kind: 'vehicle',
+					status: seed.status,
+					rejectReason: seed.reason ?? null,
+					deskNote: seed.note ?? null,
+					startedBy: owner.id,
+					reviewedBy: reviewed ? (operator?.id ?? null) : null,
+					submittedAt: seed.photos === 7 ? new Date(Date.now() - (i + 1) * 86_400_000) : null,
+					reviewedAt: reviewed ? new Date(Date.now() - i * 3_600_000) : null,
+				})
+				.returning()
+			if (photos.length) {
+				await tx.insert(t.inspectionPhotos).values(
+					photos.map((p, j) => ({
+						inspectionId: inspection!.id,
+						customerId: owner.customerId,
+						angle: p.angle,
+						filename: `${p.angle}.jpg`,
+						mediaType: 'image/jpeg',
+						size: p.bytes.length,
+						storageKey: keys[j]!,
+					})),
+				)
+			}
+			if (seed.status === 'open') {
+				await tx.insert(t.inspectionLinks).values({
+					inspectionId: inspection!.id,
+					codeHash: createHash('sha256').update(DEMO_EXPIRED_LINK_CODE).digest('hex'),
+					createdBy: owner.id,
+					createdAt: new Date(Date.now() - 3 * 3_600_000),
+					expiresAt: new Date(Date.now() - 2.5 * 3_600_000),
+				})
+			}
+			if (seed.status === 'approved') {
+				await tx.insert(t.policyEvents).values({
+					customerId: owner.customerId,
+					policyId: policy!.id,
+					kind: 'inspection_approved',
+					effectiveOn: today,
+					description: 'Pre-inspection approved; cover is active',
+					actorUserId: operator?.id ?? null,
+				})
+			}
+		})
+	}
+}

@@ -1,0 +1,122 @@
+import { type ChangeEvent, useState } from 'react'
+import { Form } from 'react-router'
+import type { Inspection } from '#api/contract/inspections.ts'
+import { resizePhoto } from '#app/client/resize-photo.ts'
+import { SubmitButton } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+
+export type PhotoError = { intent: string; angle?: string; error: string } | undefined
+
+/**
+ * One angle's photo form. With JavaScript, a chosen photo is made smaller in the browser and put back
+ * into its input before the form is sent (docs/decisions/105-photos-in-the-browser.md), the button
+ * waiting meanwhile; without it, the photo goes as taken.
+ */
+function PhotoForm({ angle, label, taken }: { angle: string; label: string; taken: boolean }) {
+	const [busy, setBusy] = useState(false)
+	async function onChange(event: ChangeEvent<HTMLInputElement>) {
+		const input = event.currentTarget
+		const file = input.files?.[0]
+		if (!file || typeof DataTransfer === 'undefined') return
+		setBusy(true)
+		try {
+			const smaller = await resizePhoto(file)
+			if (smaller !== file) {
+				const transfer = new DataTransfer()
+				transfer.items.add(smaller)
+				input.files = transfer.files
+			}
+		} finally {
+			setBusy(false)
+		}
+	}
+	return (
+		<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
+			<input type="hidden" name="angle" value={angle} />
+			<input
+				type="file"
+				name="file"
+				required
+				accept="image/*"
+				capture="environment"
+				aria-label={label}
+				onChange={onChange}
+				className="max-w-full text-sm"
+			/>
+			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…" disabled={busy}>
+				{busy ? 'Preparing…' : taken ? 'Replace' : 'Upload'}
+			</SubmitButton>
+		</Form>
+	)
+}
+
+/**
+ * Every photo an inspection needs, each its own form so one refused upload loses nothing else, and the
+ * form that sends them. `photoUrl` shows a photo already taken (where the viewer may fetch it).
+ */
+export function InspectionPhotos({
+	inspection,
+	actionData,
+	photoUrl,
+	submitLabel = 'Send the photos',
+}: {
+	inspection: Inspection
+	actionData: PhotoError
+	photoUrl?: (photoId: string) => string
+	submitLabel?: string
+}) {
+	const editable = inspection.status === 'open' || inspection.status === 'rejected'
+	return (
+		<>
+			<ol className={`grid gap-4 sm:grid-cols-2 ${panelClass}`} aria-label="Photos">
+				{inspection.angles.map((angle, i) => (
+					<li key={angle.name} className="space-y-1">
+						<p className="font-medium">
+							{i + 1}. {angle.label}{' '}
+							{angle.photo ? <span className="text-sm font-normal text-emerald-800">(taken: {angle.photo.filename})</span> : null}
+						</p>
+						<p className="text-sm text-slate-600">{angle.hint}</p>
+						{angle.photo && photoUrl ? (
+							<img src={photoUrl(angle.photo.id)} alt={angle.label} className="h-28 w-auto rounded border border-slate-200 object-cover" />
+						) : null}
+						{editable ? <PhotoForm angle={angle.name} label={angle.label} taken={angle.photo !== null} /> : null}
+						{actionData?.intent === 'upload' && actionData.angle === angle.name ? (
+							<p role="alert" className="text-sm text-red-700">
+								{actionData.error}
+							</p>
+						) : null}
+					</li>
+				))}
+			</ol>
+			{editable ? (
+				<Form method="post" className="mt-6 space-y-2">
+					<p className="text-sm text-slate-700">
+						{inspection.missing.length
+							? `${inspection.missing.length} of ${inspection.angles.length} photos still to take.`
+							: 'Every photo is in: send them to our inspector.'}
+					</p>
+					<SubmitButton name="intent" value="submit" pendingText="Sending…">
+						{submitLabel}
+					</SubmitButton>
+					{actionData?.intent === 'submit' ? (
+						<p role="alert" className="text-sm text-red-700">
+							{actionData.error}
+						</p>
+					) : null}
+				</Form>
+			) : null}
+		</>
+	)
+}
+
+/** What the desk said when it sent the photos back. */
+export function RejectionNotice({ inspection }: { inspection: Inspection }) {
+	if (inspection.status !== 'rejected') return null
+	return (
+		<div role="status" className="mb-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-950">
+			<p className="font-semibold">Our inspector sent the photos back: {inspection.reject_reason_label}.</p>
+			{inspection.desk_note ? <p className="mt-1 text-sm">{inspection.desk_note}</p> : null}
+			<p className="mt-1 text-sm">Take the photos it mentions again, then send them.</p>
+		</div>
+	)
+}

@@ -1,0 +1,69 @@
+import { Form, Link, useLoaderData } from 'react-router'
+import { Select, buttonClass } from '#app/components/ui/form.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { formatDateTime } from '#app/lib/greeting.ts'
+import { statusOptions } from '#app/lib/statuses.ts'
+import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
+import type { Route } from './+types/inspections'
+import { DeskFrame } from './layout.tsx'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Inspections queue · Claims desk' }]
+
+/** Pre-inspections waiting for review first, oldest submission first; any status on asking. */
+export async function loader(args: Route.LoaderArgs) {
+	const { api, name } = await requireOperator(args)
+	const status = new URL(args.request.url).searchParams.get('status') ?? 'submitted'
+	const inspections = (await orDeskLogin(args, api.getDeskInspections(status || undefined))).data
+	return { inspections, status, name }
+}
+
+export default function DeskInspections() {
+	const { inspections, status, name } = useLoaderData<typeof loader>()
+	return (
+		<DeskFrame name={name}>
+			<h1 className="text-2xl font-bold">Inspections queue</h1>
+			<Form method="get" className="my-4 flex items-end gap-3">
+				<label htmlFor="inspection-status" className="space-y-1 text-sm font-medium">
+					Status
+					<Select id="inspection-status" name="status" defaultValue={status}>
+						<option value="">Every status</option>
+						{statusOptions('inspection').map((o) => (
+							<option key={o.value} value={o.value}>
+								{o.label}
+							</option>
+						))}
+					</Select>
+				</label>
+				<button type="submit" className={buttonClass('secondary')}>
+					Show
+				</button>
+			</Form>
+			<div className={panelClass}>
+				{inspections.length === 0 ? (
+					<p>Nothing waiting here.</p>
+				) : (
+					<ResponsiveTable caption="Pre-inspections" columns={['Policy', 'Business', 'Item', 'Sent', 'Status']}>
+						{inspections.map((i) => (
+							<tr key={i.id}>
+								<Cell label="Policy">
+									<Link to={`/ops/inspections/${i.id}`} className="font-medium text-brand-700 underline">
+										{i.policy_number}
+									</Link>
+									<span className="block text-xs text-slate-600">{i.product_name}</span>
+								</Cell>
+								<Cell label="Business">{i.business}</Cell>
+								<Cell label="Item">{i.item ?? '—'}</Cell>
+								<Cell label="Sent">{i.submitted_at ? formatDateTime(i.submitted_at) : '—'}</Cell>
+								<Cell label="Status">
+									<StatusBadge kind="inspection" status={i.status} />
+								</Cell>
+							</tr>
+						))}
+					</ResponsiveTable>
+				)}
+			</div>
+		</DeskFrame>
+	)
+}
