@@ -21,5 +21,7 @@ export const TRANSFER_KINDS = [
 	'premium',
 	'claim_reserve',
 	'claim_payout',
+	// A credit note returns premium to the wallet (docs/decisions/095-billing-of-staff-plans.md).
+	'premium_refund',
 ] as const
 export type TransferKind = (typeof TRANSFER_KINDS)[number]
