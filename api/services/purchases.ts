@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
@@ -361,6 +361,8 @@ export async function liveEvents(db: Db | Tx, where: { customerId: string; polic
 				where.policyId ? eq(policyEvents.policyId, where.policyId) : undefined,
 			),
 		)
+		// In the order they were written, so of two changes dated the same day the later one holds (a pause, then its resume).
+		.orderBy(asc(policyEvents.createdAt), asc(policyEvents.id))
 }
 
 /** One of the business's policies; another business's is not found. */
