@@ -87,37 +87,42 @@ describe('a year of a staff plan (property)', () => {
 			who: fc.nat(50),
 		})
 		fc.assert(
-			fc.property(fc.integer({ min: 1, max: 8 }), fc.array(change, { maxLength: 30 }), fc.integer({ min: 1, max: 30_000 }), (start, changes, rate) => {
-				const people: { id: string; firstDay: string; lastDay: string | null }[] = []
-				for (let i = 0; i < start; i++) people.push({ id: `p${i}`, firstDay: '2026-01-01', lastDay: null })
-				for (const c of [...changes].sort((a, b) => a.day - b.day)) {
-					const today = addDays('2026-01-01', c.day)
-					const staying = people.filter((p) => p.lastDay === null && p.firstDay <= today)
-					if (c.kind === 'join') people.push({ id: `p${people.length}`, firstDay: today, lastDay: null })
-					else if (staying.length) {
-						const leaver = staying[c.who % staying.length]!
-						if (c.kind === 'leave') leaver.lastDay = leavingDates(today).lastCoveredDay
-						else {
-							const { leaverLastDay, joinerFirstDay } = replacementDates(today)
-							leaver.lastDay = leaverLastDay
-							people.push({ id: `p${people.length}`, firstDay: joinerFirstDay, lastDay: null })
+			fc.property(
+				fc.integer({ min: 1, max: 8 }),
+				fc.array(change, { maxLength: 30 }),
+				fc.integer({ min: 1, max: 30_000 }),
+				(start, changes, rate) => {
+					const people: { id: string; firstDay: string; lastDay: string | null }[] = []
+					for (let i = 0; i < start; i++) people.push({ id: `p${i}`, firstDay: '2026-01-01', lastDay: null })
+					for (const c of [...changes].sort((a, b) => a.day - b.day)) {
+						const today = addDays('2026-01-01', c.day)
+						const staying = people.filter((p) => p.lastDay === null && p.firstDay <= today)
+						if (c.kind === 'join') people.push({ id: `p${people.length}`, firstDay: today, lastDay: null })
+						else if (staying.length) {
+							const leaver = staying[c.who % staying.length]!
+							if (c.kind === 'leave') leaver.lastDay = leavingDates(today).lastCoveredDay
+							else {
+								const { leaverLastDay, joinerFirstDay } = replacementDates(today)
+								leaver.lastDay = leaverLastDay
+								people.push({ id: `p${people.length}`, firstDay: joinerFirstDay, lastDay: null })
+							}
 						}
 					}
-				}
-				const members = people.map((p) => ({ ...p, name: p.id }))
-				let billed = 0
-				let invoices = 0
-				let memberMonths = 0
-				for (let m = 0; m < 12; m++) {
-					const monthStart = addMonths('2026-01-01', m)
-					billed += totalOf(invoiceLines({ monthStart, rate, members, dependants: [] }))
-					invoices++
-					// Owed: everyone covered on the month's 1st.
-					memberMonths += people.filter((p) => p.firstDay <= monthStart && (p.lastDay === null || monthStart <= p.lastDay)).length
-				}
-				expect(invoices).toBe(12)
-				expect(billed).toBe(memberMonths * rate)
-			}),
+					const members = people.map((p) => ({ ...p, name: p.id }))
+					let billed = 0
+					let invoices = 0
+					let memberMonths = 0
+					for (let m = 0; m < 12; m++) {
+						const monthStart = addMonths('2026-01-01', m)
+						billed += totalOf(invoiceLines({ monthStart, rate, members, dependants: [] }))
+						invoices++
+						// Owed: everyone covered on the month's 1st.
+						memberMonths += people.filter((p) => p.firstDay <= monthStart && (p.lastDay === null || monthStart <= p.lastDay)).length
+					}
+					expect(invoices).toBe(12)
+					expect(billed).toBe(memberMonths * rate)
+				},
+			),
 			{ numRuns: 200 },
 		)
 	})

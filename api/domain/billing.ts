@@ -60,7 +60,14 @@ export function invoiceLines(input: {
 	const lines: InvoiceLine[] = []
 	for (const m of [...input.members].sort(byName)) {
 		if (!billsMonth(m, input.monthStart)) continue
-		lines.push({ kind: 'member', subjectId: m.id, description: `${m.name}, member, ${month}`, quantity: 1, unitAmount: input.rate, amount: input.rate })
+		lines.push({
+			kind: 'member',
+			subjectId: m.id,
+			description: `${m.name}, member, ${month}`,
+			quantity: 1,
+			unitAmount: input.rate,
+			amount: input.rate,
+		})
 	}
 	for (const d of [...input.dependants].sort(byName)) {
 		if (!billsMonth(d, input.monthStart)) continue
@@ -76,7 +83,8 @@ export function invoiceLines(input: {
 	return lines
 }
 
-const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+	a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 /** '2026-03-01' -> 'March 2026'. */
@@ -110,7 +118,6 @@ export function retryDue(due: string, today: string, attemptsAfterDue: number) {
 	const come = RETRY_DAYS.filter((d) => addDays(due, d) <= today).length
 	return come > attemptsAfterDue
 }
-
 
 type Move = 'issue' | 'pay' | 'fall_overdue' | 'void'
 const MOVES: Record<Move, { from: readonly InvoiceStatus[]; to: InvoiceStatus }> = {

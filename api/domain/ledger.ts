@@ -232,7 +232,12 @@ export const nairaToKobo = (naira: number) => {
 export const koboToNaira = (kobo: number) => (Number.isSafeInteger(kobo) && kobo % 100 === 0 ? kobo / 100 : null)
 
 /** A credit note returns premium the insurer earned to the business's wallet, once per credit note. */
-export function premiumRefundTransfer(input: { creditNoteId: string; customerId: string; amount: number; reference: string }): TransferDraft {
+export function premiumRefundTransfer(input: {
+	creditNoteId: string
+	customerId: string
+	amount: number
+	reference: string
+}): TransferDraft {
 	assertAmount(input.amount, 'A credit')
 	return {
 		kind: 'premium_refund',

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
-import { InvoiceDetail, InvoicesCsvQuery, InvoicesQuery, InvoicesResponse, PayInvoiceBody, PayInvoiceResponse } from '../contract/invoices.ts'
+import {
+	InvoiceDetail,
+	InvoicesCsvQuery,
+	InvoicesQuery,
+	InvoicesResponse,
+	PayInvoiceBody,
+	PayInvoiceResponse,
+} from '../contract/invoices.ts'
 import { renderInvoicePdf } from '../documents/invoice-pdf.ts'
 import { ApiError } from '../errors.ts'
 import { defineDownload, defineRoute } from '../http.ts'

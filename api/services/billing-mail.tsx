@@ -50,4 +50,3 @@ export async function mailInvoice(deps: Deps, invoiceId: string, event: 'issued'
 		logger.error(`[mail] could not send the invoice mail: ${error instanceof Error ? error.message : String(error)}`)
 	}
 }
-

@@ -26,7 +26,6 @@ import {
 	invoiceLines as linesFor,
 	invoiceMove,
 	invoiceNumber,
-	monthName,
 	pausesOn,
 	payRefusal,
 	periodBilledOn,
@@ -53,7 +52,11 @@ type PolicyRow = typeof policies.$inferSelect
 
 /** How far back a run fills months it has not billed (a plan bought, or the job down, earlier). */
 const CATCH_UP_MONTHS = 12
-const max = (...days: (string | null | undefined)[]) => days.filter((d): d is string => Boolean(d)).sort().at(-1)!
+const max = (...days: (string | null | undefined)[]) =>
+	days
+		.filter((d): d is string => Boolean(d))
+		.sort()
+		.at(-1)!
 const min = (...days: (string | null | undefined)[]) => days.filter((d): d is string => Boolean(d)).sort()[0] ?? null
 
 /** The plan's rate per person for the month: its own, or a plan change in force by the month's 1st (decision 079). */
@@ -307,7 +310,14 @@ async function settle(
 		const [stillPausing] = await tx
 			.select({ id: invoices.id })
 			.from(invoices)
-			.where(and(eq(invoices.policyId, invoice.policyId), ne(invoices.id, invoice.id), sql`${invoices.pausedOn} is not null`, inArray(invoices.status, ['open', 'overdue'])))
+			.where(
+				and(
+					eq(invoices.policyId, invoice.policyId),
+					ne(invoices.id, invoice.id),
+					sql`${invoices.pausedOn} is not null`,
+					inArray(invoices.status, ['open', 'overdue']),
+				),
+			)
 		if (!stillPausing) {
 			await tx.insert(policyEvents).values({
 				customerId: invoice.customerId,
@@ -339,7 +349,7 @@ export async function payFromWallet(deps: Deps, invoiceId: string, options: { qu
 	try {
 		result = await deps.db.transaction(async (tx) => {
 			const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update')
-			if (!invoice || invoice.kind !== 'invoice') return { paid: false, short: false }
+			if (invoice?.kind !== 'invoice') return { paid: false, short: false }
 			if (invoice.status === 'paid') return { paid: true, short: false }
 			if (!invoiceMove(invoice.status, 'pay')) return { paid: false, short: false }
 			const balance = invoice.total - (await paidOn(tx, invoice.id))
@@ -377,7 +387,8 @@ export async function payInvoiceFromGateway(tx: Tx, payment: typeof payments.$in
 		gatewayPremiumTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
 	)
 	const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId!)).for('update')
-	if (invoice) await settle(tx, invoice, { method: 'gateway', reference: payment.reference, amount: payment.amount, transferId: transfer.id }, now)
+	if (invoice)
+		await settle(tx, invoice, { method: 'gateway', reference: payment.reference, amount: payment.amount, transferId: transfer.id }, now)
 	return transfer
 }
 
@@ -443,7 +454,7 @@ export async function payInvoice(deps: Deps, auth: AuthUser, id: string, method:
 export async function issueCreditNote(deps: Deps, invoiceId: string, input: { amount: number; reason: string }) {
 	const note = await deps.db.transaction(async (tx) => {
 		const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update')
-		if (!invoice || invoice.kind !== 'invoice') throw notFound('invoice')
+		if (invoice?.kind !== 'invoice') throw notFound('invoice')
 		const [plan] = await tx.select().from(policies).where(eq(policies.id, invoice.policyId))
 		const [credited] = await tx
 			.select({ sum: sql<number>`coalesce(sum(${invoices.total}), 0)::int` })
@@ -460,16 +471,20 @@ export async function issueCreditNote(deps: Deps, invoiceId: string, input: { am
 			unitAmount: input.amount,
 			amount: input.amount,
 		}
-		const note = await issue(tx, { plan: plan!, kind: 'credit_note', monthStart: invoice.periodStart, lines: [line], today: lagosDate(deps.now()), adjustsId: invoice.id })
+		const note = await issue(tx, {
+			plan: plan!,
+			kind: 'credit_note',
+			monthStart: invoice.periodStart,
+			lines: [line],
+			today: lagosDate(deps.now()),
+			adjustsId: invoice.id,
+		})
 		await tx.update(invoiceLines).set({ kind: 'adjustment', subjectId: null }).where(eq(invoiceLines.invoiceId, note!.id))
 		const transfer = await postTransfer(
 			tx,
 			premiumRefundTransfer({ creditNoteId: note!.id, customerId: invoice.customerId, amount: input.amount, reference: note!.number! }),
 		)
-		await tx
-			.update(invoices)
-			.set({ status: 'paid', paidAt: deps.now() })
-			.where(eq(invoices.id, note!.id))
+		await tx.update(invoices).set({ status: 'paid', paidAt: deps.now() }).where(eq(invoices.id, note!.id))
 		await tx.insert(invoicePayments).values({
 			invoiceId: note!.id,
 			method: 'wallet',
@@ -668,13 +683,18 @@ const csvCell = (value: string | number | null) => {
 
 /** The same invoices as CSV, amounts in whole Naira. */
 export async function invoicesCsv(db: Db, customerId: string, filters: Filters) {
-	const found = await rows<ListRow>(db, sql`${listSelect(conditions(customerId, filters))} order by i.period_start desc, i.number desc limit ${CSV_MAX_ROWS}`)
-	const header = ['number', 'kind', 'status', 'plan', 'period_start', 'period_end', 'issued_on', 'due_on', 'total', 'paid', 'balance']
-	const lines = found.map(serialize).map((i) =>
-		[i.number, i.kind, i.status, i.plan.policy_number, i.period_start, i.period_end, i.issued_on, i.due_on, i.total, i.paid, i.balance]
-			.map(csvCell)
-			.join(','),
+	const found = await rows<ListRow>(
+		db,
+		sql`${listSelect(conditions(customerId, filters))} order by i.period_start desc, i.number desc limit ${CSV_MAX_ROWS}`,
 	)
+	const header = ['number', 'kind', 'status', 'plan', 'period_start', 'period_end', 'issued_on', 'due_on', 'total', 'paid', 'balance']
+	const lines = found
+		.map(serialize)
+		.map((i) =>
+			[i.number, i.kind, i.status, i.plan.policy_number, i.period_start, i.period_end, i.issued_on, i.due_on, i.total, i.paid, i.balance]
+				.map(csvCell)
+				.join(','),
+		)
 	return `${[header.join(','), ...lines].join('\n')}\n`
 }
 
@@ -683,19 +703,17 @@ export async function findInvoice(deps: Deps, auth: AuthUser, id: string): Promi
 	await ownInvoice(deps.db, auth.customerId, id)
 	const [row] = await rows<ListRow>(deps.db, listSelect(sql`i.id = ${id} and i.customer_id = ${auth.customerId}`))
 	const invoice = serialize(row!)
-	const lines = await deps.db
-		.select()
-		.from(invoiceLines)
-		.where(eq(invoiceLines.invoiceId, id))
-		.orderBy(asc(invoiceLines.position))
-	const paid = await deps.db
-		.select()
-		.from(invoicePayments)
-		.where(eq(invoicePayments.invoiceId, id))
-		.orderBy(asc(invoicePayments.paidAt))
+	const lines = await deps.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position))
+	const paid = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.paidAt))
 	return {
 		...invoice,
-		lines: lines.map((l) => ({ kind: l.kind, description: l.description, quantity: l.quantity, unit_amount: l.unitAmount, amount: l.amount })),
+		lines: lines.map((l) => ({
+			kind: l.kind,
+			description: l.description,
+			quantity: l.quantity,
+			unit_amount: l.unitAmount,
+			amount: l.amount,
+		})),
 		payments: paid.map((p) => ({ method: p.method, reference: p.reference, amount: p.amount, paid_at: p.paidAt.toISOString() })),
 		wallet_balance: auth.permissions.includes('wallet.view') ? await walletBalance(deps.db, auth.customerId) : null,
 		pay_refusal: payRefusal({ kind: invoice.kind, status: invoice.status, balance: invoice.balance }),

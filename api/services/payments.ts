@@ -127,9 +127,9 @@ export async function applyCharge(deps: Deps, charge: Charge) {
 					: payment.purpose === 'invoice'
 						? await payInvoiceFromGateway(tx, payment, now)
 						: await postTransfer(
-							tx,
-							fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
-						)
+								tx,
+								fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
+							)
 			const [paid] = await tx
 				.update(payments)
 				.set({ status: 'success', transferId: transfer.id, paidAt: charge.paidAt ?? now, failureReason: null, updatedAt: now })
