@@ -185,8 +185,8 @@ async function nextNumber(tx: Tx, customerId: string, kind: 'invoice' | 'credit_
 	return invoiceNumber(kind, row!.last)
 }
 
-/** Write a draft with its lines, then issue it (a number, open, due in 7 days). */
-async function issue(
+/** Write a draft with its lines, then issue it (a number, open, due in 7 days); the billing run, credit notes and the demo seed use it. */
+export async function issue(
 	tx: Tx,
 	input: { plan: PolicyRow; kind: 'invoice' | 'credit_note'; monthStart: string; lines: InvoiceLine[]; today: string; adjustsId?: string },
 ) {
@@ -671,6 +671,16 @@ export async function listInvoices(db: Db, customerId: string, query: InvoicesQu
 		total: Number(sums!.count),
 		totals: { billed: Number(sums!.billed), paid: Number(sums!.paid), outstanding: Number(sums!.outstanding) },
 	}
+}
+
+/** The business's invoices still to pay, the oldest due first: home's todos. */
+export async function unpaidInvoices(db: Db, customerId: string, limit: number) {
+	const found = await rows<ListRow>(
+		db,
+		sql`${listSelect(sql`i.customer_id = ${customerId} and i.kind = 'invoice' and i.status in ('open', 'overdue')`)}
+			order by i.due_on, i.number limit ${limit}`,
+	)
+	return found.map(serialize)
 }
 
 export const CSV_MAX_ROWS = 10_000
