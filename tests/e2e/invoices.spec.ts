@@ -21,7 +21,10 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 	await expect(page).toHaveURL(new RegExp(`/invoice\\?status=${js ? 'overdue' : 'open'}`))
 	const table = page.getByRole('table', { name: /^Invoices, newest month first/ })
 	// The first invoice of the filtered list (the header row has no link).
-	const row = table.getByRole('row').filter({ has: page.getByRole('link') }).first()
+	const row = table
+		.getByRole('row')
+		.filter({ has: page.getByRole('link') })
+		.first()
 	await expect(row).toContainText(status)
 	await expect(row).toBeVisible()
 	const link = row.getByRole('link', { name: /^Invoice INV-\d{6}$/ })
