@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, expect, test } from 'vitest'
-import { invoices, mailOutbox } from '#api/db/schema.ts'
+import { invoices, mailOutbox, policies } from '#api/db/schema.ts'
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
-import { collectInvoices, issueCreditNote, runBilling } from '#api/services/billing.ts'
+import { collectInvoices, issue, issueCreditNote, runBilling } from '#api/services/billing.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { balanceOf, checkout, fund, newKey } from '#tests/support/wallet.ts'
@@ -256,6 +256,23 @@ describeApi('billing of staff plans', () => {
 		).toBe('%PDF-')
 		const other = await ctx.createAccount({ kyc: true })
 		expect((await ctx.call('GET', `/invoices/${invoice!.id}`, { token: other.token })).status).toBe(404)
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+		// An invoice marked paid that no payment paid is a difference reconcile reports.
+		const [planRow] = await ctx.db.select().from(policies).where(eq(policies.id, plan))
+		const later = await ctx.db.transaction((tx) =>
+			issue(tx, {
+				plan: planRow!,
+				kind: 'invoice',
+				monthStart: '2030-01-01',
+				lines: [{ kind: 'member', subjectId: invoice!.id, description: 'Test', quantity: 1, unitAmount: 100, amount: 100 }],
+				today: today(),
+			}),
+		)
+		await ctx.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, later!.id))
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([
+			`invoice ${later!.number} (paid, ₦100): 0 payments of ₦0, ledger moved ₦0`,
+		])
+		await ctx.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, later!.id))
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
 	})
 })
