@@ -21,6 +21,7 @@ import {
 	type BilledDependant,
 	type BilledMember,
 	type InvoiceLine,
+	billedFrom,
 	billingPeriod,
 	dueOn,
 	invoiceLines as linesFor,
@@ -257,7 +258,8 @@ export async function runBilling(deps: Deps) {
 			).map((r) => r.start),
 		)
 		const window = await planWindow(deps.db, plan)
-		let month = max(billingPeriod(window.start).start, addMonths(last.start, -(CATCH_UP_MONTHS - 1)))
+		// From the plan's first whole month: the month it started in mid-way bills nobody.
+		let month = max(billedFrom(window.start), addMonths(last.start, -(CATCH_UP_MONTHS - 1)))
 		for (; month <= last.start && month <= window.end; month = addMonths(month, 1)) {
 			if (billed.has(month)) continue
 			const invoice = await deps.db.transaction(async (tx) => {
