@@ -5,7 +5,7 @@ import { Id } from '#api/contract/common.ts'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { notify, notifyApiError, orNotFound } from '#app/server/api-errors.server.ts'
@@ -97,37 +97,30 @@ export default function InvoicePage() {
 				<h2 id="lines-heading" className="mb-4 font-semibold">
 					Lines
 				</h2>
-				<div className="overflow-x-auto">
-					<table className={tableClass}>
-						<caption className="sr-only">A line for each member and dependant billed</caption>
-						<thead>
-							<tr>
-								<th scope="col" className={thClass}>
-									Description
-								</th>
-								<th scope="col" className={`${thClass} text-right`}>
-									Months
-								</th>
-								<th scope="col" className={`${thClass} text-right`}>
-									Rate
-								</th>
-								<th scope="col" className={`${thClass} text-right`}>
-									Amount
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{invoice.lines.map((l) => (
-								<tr key={l.description}>
-									<td className={tdClass}>{l.description}</td>
-									<td className={`${tdClass} text-right`}>{l.quantity}</td>
-									<td className={`${tdClass} text-right`}>{formatNairaFull(l.unit_amount)}</td>
-									<td className={`${tdClass} text-right`}>{formatNairaFull(l.amount)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ResponsiveTable
+					caption="A line for each member and dependant billed"
+					columns={[
+						'Description',
+						{ label: 'Months', align: 'right' },
+						{ label: 'Rate', align: 'right' },
+						{ label: 'Amount', align: 'right' },
+					]}
+				>
+					{invoice.lines.map((l) => (
+						<tr key={l.description}>
+							<Cell label="Description">{l.description}</Cell>
+							<Cell label="Months" className="text-right">
+								{l.quantity}
+							</Cell>
+							<Cell label="Rate" className="whitespace-nowrap text-right">
+								{formatNairaFull(l.unit_amount)}
+							</Cell>
+							<Cell label="Amount" className="whitespace-nowrap text-right font-semibold">
+								{formatNairaFull(l.amount)}
+							</Cell>
+						</tr>
+					))}
+				</ResponsiveTable>
 			</section>
 			<section aria-labelledby="payments-heading" className={`mt-6 ${panelClass}`}>
 				<h2 id="payments-heading" className="mb-4 font-semibold">
