@@ -31,6 +31,7 @@ import { resourceRoutes } from './routes/resources.ts'
 import { roleRoutes } from './routes/roles.ts'
 import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
 import { invitationRoutes } from './routes/invitations.ts'
+import { invoiceRoutes } from './routes/invoices.ts'
 import { kitRoutes } from './routes/kit.ts'
 import { inspectionRoutes } from './routes/inspections.ts'
 import { teamRoutes } from './routes/team.ts'
@@ -65,6 +66,7 @@ export const routes = [
 	...cardRoutes,
 	...withdrawalRoutes,
 	...transactionRoutes,
+	...invoiceRoutes,
 	...productRoutes,
 	...purchaseRoutes,
 	...batchRoutes,

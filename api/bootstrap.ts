@@ -9,6 +9,7 @@ import { seedDemoStaff } from './db/seed/demo-staff.ts'
 import { seedDemoPlans } from './db/seed/demo-plans.ts'
 import { seedDemoClaims } from './db/seed/claims.ts'
 import { seedDemoInspections } from './db/seed/inspections.ts'
+import { seedDemoInvoices } from './db/seed/demo-invoices.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -35,6 +36,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 		await seedDemoPlans(database.db, 'business@example.com')
 		await seedDemoClaims(database.db)
 		await seedDemoInspections(database.db, storage)
+		await seedDemoInvoices(database.db, 'business@example.com')
 	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {

@@ -18,6 +18,7 @@ export default [
 		// Where the payment gateway sends the payer back: it works without the session (decision 012).
 		route('fund-wallet/callback', 'routes/wallet/fund-callback.tsx'),
 		route('purchase/callback', 'routes/purchase/callback.tsx'),
+		route('invoice/callback', 'routes/invoices/callback.tsx'),
 		// Public: anyone holding a certificate or receipt checks its code (docs/decisions/039-verification-codes.md).
 		route('verify', 'routes/verify/index.tsx'),
 		route('verify/:code', 'routes/verify/code.tsx'),
@@ -30,6 +31,7 @@ export default [
 		route('settings/roles', 'routes/settings/roles.tsx'),
 		route('wallet', 'routes/wallet/index.tsx'),
 		route('transaction-history', 'routes/transactions/index.tsx'),
+		route('invoice', 'routes/invoices/index.tsx'),
 		route('products', 'routes/products/index.tsx'),
 		route('mycover', 'routes/mycover/index.tsx'),
 		route('mycover/:planId', 'routes/mycover/plan.tsx'),
@@ -46,6 +48,8 @@ export default [
 		route('withdraw', 'routes/wallet/withdraw.tsx'),
 		route('manage-card', 'routes/wallet/cards.tsx'),
 		route('transaction-history/:transactionId', 'routes/transactions/receipt.tsx'),
+		// Invoices of staff plans (docs/decisions/095-billing-of-staff-plans.md).
+		route('invoice/:invoiceId', 'routes/invoices/invoice.tsx'),
 		route('products/:productId', 'routes/products/product.tsx'),
 		// Batch upload of staff and the staff plan's activation sheet (docs/decisions/016-batch-upload.md).
 		route('products/:productId/batch', 'routes/products/batch.tsx'),
@@ -93,6 +97,8 @@ export default [
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('transaction-history/:transactionId/receipt.pdf', 'routes/transactions/receipt-pdf.ts'),
+	route('invoice.csv', 'routes/invoices/csv.ts'),
+	route('invoice/:invoiceId/invoice.pdf', 'routes/invoices/pdf.ts'),
 	route('products/:productId/batch/template.csv', 'routes/products/batch-template.ts'),
 	route('employees.csv', 'routes/employees/csv.ts'),
 	route('import-staff/template.csv', 'routes/employees/template.ts'),

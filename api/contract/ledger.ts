@@ -24,5 +24,7 @@ export const TRANSFER_KINDS = [
 	'claim_bank_payout',
 	'claim_payout_settlement',
 	'claim_payout_reversal',
+	// A credit note returns premium to the wallet (docs/decisions/095-billing-of-staff-plans.md).
+	'premium_refund',
 ] as const
 export type TransferKind = (typeof TRANSFER_KINDS)[number]

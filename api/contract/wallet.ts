@@ -78,9 +78,11 @@ export const CallbackQuery = z.object({ reference: PaymentReference })
 export const PaymentStatusResponse = z.object({
 	status: z.enum(['pending', 'success', 'failed']),
 	amount: z.number().int(),
-	purpose: z.enum(['funding', 'purchase']),
+	purpose: z.enum(['funding', 'purchase', 'invoice']),
 	/** The policy a paid purchase issued, so the payer goes on to activate it; null otherwise. */
 	policy: z.object({ id: z.uuid(), is_pending: z.boolean() }).nullable(),
+	/** The invoice an invoice's payment pays, so the payer goes back to it; null otherwise. */
+	invoice_id: z.uuid().nullable(),
 })
 
 export const WebhookResponse = z.object({ received: z.literal(true) })

@@ -28,8 +28,8 @@ export const payments = pgTable(
 		failureReason: text('failure_reason'),
 		transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
-		/** A wallet funding credits the wallet; a purchase pays its premium and issues its policy. */
-		purpose: text('purpose', { enum: ['funding', 'purchase'] })
+		/** A wallet funding credits the wallet; a purchase pays its premium and issues its policy; an invoice is paid. */
+		purpose: text('purpose', { enum: ['funding', 'purchase', 'invoice'] })
 			.notNull()
 			.default('funding'),
 		purchaseId: uuid('purchase_id'),
@@ -37,6 +37,7 @@ export const payments = pgTable(
 		cardId: uuid('card_id').references((): AnyPgColumn => cards.id, { onDelete: 'set null' }),
 		/** What a saved-card charge was for, in words (an invoice's number, a policy's renewal). */
 		note: text('note'),
+		invoiceId: uuid('invoice_id'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

@@ -281,3 +281,24 @@ export const nairaToKobo = (naira: number) => {
 }
 /** Kobo to Naira; null when the amount has kobo, which the ledger does not hold. */
 export const koboToNaira = (kobo: number) => (Number.isSafeInteger(kobo) && kobo % 100 === 0 ? kobo / 100 : null)
+
+/** A credit note returns premium the insurer earned to the business's wallet, once per credit note. */
+export function premiumRefundTransfer(input: {
+	creditNoteId: string
+	customerId: string
+	amount: number
+	reference: string
+}): TransferDraft {
+	assertAmount(input.amount, 'A credit')
+	return {
+		kind: 'premium_refund',
+		idempotencyKey: `premium_refund:${input.creditNoteId}`,
+		customerId: input.customerId,
+		reference: input.reference,
+		description: `Credit note ${input.reference}: ${formatNairaFull(input.amount)} back to the wallet`,
+		entries: [
+			{ account: { kind: 'premium_income' }, amount: -input.amount },
+			{ account: wallet(input.customerId), amount: input.amount },
+		],
+	}
+}

@@ -24,7 +24,12 @@ export type AccountState = {
 	staffChangesPending?: number
 	/** Claims waiting on the customer, for a member who may manage claims (docs/decisions/068). */
 	claims?: readonly ClaimTodo[]
+	/** Unpaid invoices of staff plans, for a member who may see invoices (docs/decisions/095). */
+	invoices?: readonly InvoiceTodo[]
 }
+
+/** An invoice still to pay: overdue ones say when the plan is paused. */
+export type InvoiceTodo = { id: string; number: string; balance: string; overdue: boolean; pausesOn: string | null; paused: boolean }
 
 /** A claim waiting on its customer: an offer to answer, documents the desk asked for, a draft to finish. */
 export type ClaimTodo = { id: string; claimNumber: string; status: 'pending' | 'offer_sent'; deskNote: string | null }
@@ -97,6 +102,18 @@ export function deriveTodos(state: AccountState): Todo[] {
 						href: `/claims/make-claim/${claim.id}/list`,
 					},
 		)
+	}
+	for (const invoice of state.invoices ?? []) {
+		todos.push({
+			id: `invoice-${invoice.id}`,
+			title: `Pay invoice ${invoice.number}`,
+			description: invoice.paused
+				? `${invoice.balance} is unpaid and its plan is paused: claims are refused until it is paid.`
+				: invoice.overdue
+					? `${invoice.balance} is overdue; the plan is paused on ${invoice.pausesOn} if it is still unpaid.`
+					: `${invoice.balance} is due.`,
+			href: `/invoice/${invoice.id}`,
+		})
 	}
 	if (!state.walletFunded && state.canFundWallet && isKycComplete(state)) {
 		todos.push({

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts'
+import { collectInvoices, runBilling } from '../services/billing.ts'
 import { deliverDueWebhooks } from '../services/kit.ts'
 import { recoverPayments, recoverPayouts } from './recovery.ts'
 import { logger } from '../telemetry/logger.ts'
@@ -10,6 +11,9 @@ export const JOBS: Job[] = [
 	{ name: 'recover-payouts', run: (deps) => recoverPayouts(deps) },
 	// Webhooks to partners that failed wait longer each time (docs/decisions/077-partner-webhooks.md).
 	{ name: 'deliver-webhooks', run: (deps) => deliverDueWebhooks(deps) },
+	// Staff plans are billed monthly in arrears; unpaid invoices are retried, then pause the plan (docs/decisions/095).
+	{ name: 'billing-run', run: (deps) => runBilling(deps) },
+	{ name: 'collect-invoices', run: (deps) => collectInvoices(deps) },
 ]
 
 /**

@@ -22,6 +22,7 @@ async function paymentStatus(deps: Deps, reference: string) {
 			amount: payment.amount,
 			purpose: payment.purpose,
 			policy: policy ? { id: policy.id, is_pending: policy.status === 'pending' } : null,
+			invoice_id: payment.invoiceId,
 		},
 	}
 }

@@ -144,7 +144,7 @@ describeApi('funding the wallet', () => {
 			.set({ status: 'success', paidAt: new Date() })
 			.where(eq(sandboxCharges.reference, body.data.reference))
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference: body.data.reference } })
-		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000, purpose: 'funding', policy: null } })
+		expect(res.body).toEqual({ data: { status: 'success', amount: 1_000, purpose: 'funding', policy: null, invoice_id: null } })
 		await ctx.sandbox.idle()
 		expect(await balanceOf(ctx, account)).toBe(1_000)
 		expect(await creditsOf(body.data.reference)).toBe(1)
@@ -271,7 +271,7 @@ describeApi('funding the wallet', () => {
 		const other = await ctx.createAccount()
 		const reference = await fund(ctx, other, 2_000)
 		const res = await ctx.call('POST', '/payments/verify', { body: { reference }, token: owner.token })
-		expect(res.body).toEqual({ data: { status: 'success', amount: 2_000, purpose: 'funding', policy: null } })
+		expect(res.body).toEqual({ data: { status: 'success', amount: 2_000, purpose: 'funding', policy: null, invoice_id: null } })
 		expect(await balanceOf(ctx, owner)).toBe(0)
 	})
 

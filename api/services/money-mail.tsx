@@ -5,6 +5,7 @@ import { type Product, productById } from '../domain/catalogue/index.ts'
 import type { Deps } from '../deps.ts'
 import type { MailAttachment } from '../mail.ts'
 import { sendTemplate } from '../mail/render.ts'
+import { mailInvoice } from './billing-mail.tsx'
 import { CoverActiveMail } from '../mail/templates/cover-active.tsx'
 import { PaymentFailedMail } from '../mail/templates/payment-failed.tsx'
 import { PurchaseConfirmationMail } from '../mail/templates/purchase-confirmation.tsx'
@@ -57,6 +58,7 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string, options:
 		const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId))
 		if (!payment) return
 		if (payment.status === 'success' && payment.purpose === 'purchase') return mailPurchaseConfirmation(deps, payment.purchaseId!)
+		if (payment.status === 'success' && payment.purpose === 'invoice') return mailInvoice(deps, payment.invoiceId!, 'paid')
 		const to = await recipient(deps, payment.userId)
 		if (!to) return
 		const { publicUrl } = deps.env
@@ -95,13 +97,17 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string, options:
 				forWhat={
 					savedCard
 						? `${payment.note ?? 'a payment'}, charged to your ${savedCard}`
-						: product
-							? `${product.name} cover`
-							: 'funding your wallet'
+						: payment.invoiceId
+							? 'your invoice'
+							: product
+								? `${product.name} cover`
+								: 'funding your wallet'
 				}
 				retryUrl={
 					savedCard
 						? (options.retryUrl ?? `${publicUrl}/wallet`)
+						: payment.invoiceId
+							? `${publicUrl}/invoice/${payment.invoiceId}`
 						: product
 							? `${publicUrl}/products/${product.id}`
 							: `${publicUrl}/fund-wallet`

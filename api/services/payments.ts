@@ -13,6 +13,7 @@ import { recordActivity } from './accounts.ts'
 import { postTransfer } from './ledger.ts'
 import { mailPaymentOutcome } from './money-mail.tsx'
 import { payPurchase } from './purchases.ts'
+import { payInvoiceFromGateway } from './billing.ts'
 import { logger } from '../telemetry/logger.ts'
 
 /** A reference nobody can guess: the callback answers anyone who holds one. Lowercase, as Paystack wants. */
@@ -147,10 +148,12 @@ export async function settleCharge(deps: Deps, charge: Charge) {
 			const transfer =
 				payment.purpose === 'purchase'
 					? await payPurchase(tx, payment, now)
-					: await postTransfer(
-							tx,
-							fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
-						)
+					: payment.purpose === 'invoice'
+						? await payInvoiceFromGateway(tx, payment, now)
+						: await postTransfer(
+								tx,
+								fundingTransfer({ customerId: payment.customerId, amount: payment.amount, reference: payment.reference }),
+							)
 			const [paid] = await tx
 				.update(payments)
 				.set({ status: 'success', transferId: transfer.id, paidAt: charge.paidAt ?? now, failureReason: null, updatedAt: now })

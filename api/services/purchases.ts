@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
@@ -345,22 +345,26 @@ export async function listPolicies(db: Db, customerId: string, now: Date, status
 
 /** The events not cancelled of a business, or of one policy: the facts its flags are computed from. */
 export async function liveEvents(db: Db | Tx, where: { customerId: string; policyId?: string }) {
-	return db
-		.select({
-			policyId: policyEvents.policyId,
-			staffId: policyEvents.staffId,
-			kind: policyEvents.kind,
-			effectiveOn: policyEvents.effectiveOn,
-			toPolicyId: policyEvents.toPolicyId,
-		})
-		.from(policyEvents)
-		.where(
-			and(
-				eq(policyEvents.customerId, where.customerId),
-				isNull(policyEvents.cancelledAt),
-				where.policyId ? eq(policyEvents.policyId, where.policyId) : undefined,
-			),
-		)
+	return (
+		db
+			.select({
+				policyId: policyEvents.policyId,
+				staffId: policyEvents.staffId,
+				kind: policyEvents.kind,
+				effectiveOn: policyEvents.effectiveOn,
+				toPolicyId: policyEvents.toPolicyId,
+			})
+			.from(policyEvents)
+			.where(
+				and(
+					eq(policyEvents.customerId, where.customerId),
+					isNull(policyEvents.cancelledAt),
+					where.policyId ? eq(policyEvents.policyId, where.policyId) : undefined,
+				),
+			)
+			// In the order they were written, so of two changes dated the same day the later one holds (a pause, then its resume).
+			.orderBy(asc(policyEvents.createdAt), asc(policyEvents.id))
+	)
 }
 
 /** One of the business's policies; another business's is not found. */

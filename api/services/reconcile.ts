@@ -73,7 +73,7 @@ export async function reconcile(db: Db, now = new Date()) {
 		db,
 		sql`select p.reference, p.status, p.amount, count(t.id) as credits, max(e.amount) as credited
 			from payments p
-			left join ledger_transfers t on t.kind = (case when p.purpose = 'purchase' then 'premium' else 'funding' end) and t.reference = p.reference
+			left join ledger_transfers t on t.kind = (case when p.purpose in ('purchase', 'invoice') then 'premium' else 'funding' end) and t.reference = p.reference
 			left join ledger_entries e on e.transfer_id = t.id and e.amount > 0
 			group by p.id
 			having count(t.id) <> (case when p.status = 'success' then 1 else 0 end) or (count(t.id) = 1 and max(e.amount) <> p.amount)`,
@@ -119,6 +119,25 @@ export async function reconcile(db: Db, now = new Date()) {
 		if (!expected) {
 			problems.push(
 				`purchase ${p.id} (${p.status}, ${p.option}, ${formatNairaFull(p.amount)}): ${premiums} premium transfers${p.paid ? ` of ${formatNairaFull(n(p.paid))}` : ''}, ${policies} policies`,
+			)
+		}
+	}
+	// Invoices against what paid them (docs/decisions/095): a paid invoice got exactly its total, an
+	// unpaid one less; every payment of an invoice is a transfer of its amount to premium income.
+	for (const i of await rows<{ number: string; status: string; total: number; paid: string; transferred: string; payments: number }>(
+		db,
+		sql`select i.number, i.status, i.total, coalesce(sum(ip.amount), 0) as paid, count(ip.id) as payments,
+				coalesce(sum((select abs(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+					where e.transfer_id = ip.transfer_id and a.kind = 'premium_income')), 0) as transferred
+			from invoices i left join invoice_payments ip on ip.invoice_id = i.id
+			where i.status <> 'draft'
+			group by i.id`,
+	)) {
+		const paid = n(i.paid)
+		const expected = i.status === 'paid' ? paid === i.total : i.status === 'void' ? paid === 0 : paid < i.total
+		if (!expected || n(i.transferred) !== paid) {
+			problems.push(
+				`invoice ${i.number} (${i.status}, ${formatNairaFull(i.total)}): ${n(i.payments)} payments of ${formatNairaFull(paid)}, ledger moved ${formatNairaFull(n(i.transferred))}`,
 			)
 		}
 	}

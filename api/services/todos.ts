@@ -1,10 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { formatNairaFull } from '../contract/money.ts'
 import type { ProductId } from '../contract/product-ids.ts'
 import { customers, employees, payments, policies } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { deriveTodos } from '../domain/todos.ts'
 import type { Deps } from '../deps.ts'
+import { unpaidInvoices } from './billing.ts'
 import { claimsAwaitingCustomer } from './claims.ts'
 import type { AuthUser } from '../http.ts'
 
@@ -57,6 +59,7 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 			),
 		auth.permissions.includes('claims.manage') ? claimsAwaitingCustomer(deps.db, auth.customerId) : [],
 	])
+	const unpaid = auth.permissions.includes('invoices.view') ? await unpaidInvoices(deps.db, auth.customerId, 3) : []
 	return deriveTodos({
 		kind: customer.kind,
 		emailVerified: Boolean(auth.emailVerifiedAt),
@@ -76,5 +79,13 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 		canManageStaff: auth.permissions.includes('employees.manage'),
 		staffChangesPending: Number(pending[0]?.n ?? 0),
 		claims,
+		invoices: unpaid.map((i) => ({
+			id: i.id,
+			number: i.number ?? '',
+			balance: formatNairaFull(i.balance),
+			overdue: i.status === 'overdue',
+			pausesOn: i.pauses_on,
+			paused: i.pauses_plan,
+		})),
 	})
 }

@@ -7,6 +7,7 @@ export const NAV = [
 	{ to: '/claims', label: 'Claims', end: false, permission: 'claims.view' },
 	{ to: '/wallet', label: 'Wallet', end: false, permission: 'wallet.view' },
 	{ to: '/transaction-history', label: 'Transactions', end: false, permission: 'transactions.view' },
+	{ to: '/invoice', label: 'Invoices', end: false, permission: 'invoices.view' },
 	{ to: '/settings', label: 'Settings', end: false, permission: null },
 ] as const
 

@@ -8,6 +8,7 @@ import type {
 	TransactionStatus,
 	WithdrawalStatus,
 } from '#api/contract/statuses.ts'
+import type { InvoiceStatus } from '#api/contract/invoices.ts'
 
 // The one map from every status the portal shows to the words and colour a person reads
 // (docs/decisions/045-design-system.md). A screen never prints a raw status: it asks `statusOf`.
@@ -123,15 +124,14 @@ const INSPECTION = {
 	rejected: s('Sent back', 'danger'),
 } as const satisfies Record<InspectionStatus, Status>
 
-/** Invoices do not exist in the API yet either (decision 045): issued, then paid, part paid, overdue or void. */
+/** A staff plan's invoice (docs/decisions/095-billing-of-staff-plans.md): issued open, then paid, overdue or void. */
 const INVOICE = {
 	draft: s('Draft', 'neutral'),
-	issued: s('Due', 'warning'),
-	part_paid: s('Part paid', 'warning'),
+	open: s('Due', 'warning'),
 	paid: s('Paid', 'success'),
 	overdue: s('Overdue', 'danger'),
 	void: s('Void', 'neutral'),
-} as const
+} as const satisfies Record<InvoiceStatus, Status>
 
 /** A member of staff, from the register's flags (api/domain/staff-lifecycle.ts): pending leavers say so until their date. */
 const EMPLOYEE = {

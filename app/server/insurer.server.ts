@@ -46,6 +46,7 @@ import type {
 import type { Quote } from '#api/contract/quotes.ts'
 import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
+import type { InvoiceDetail, InvoicesResponse, PayInvoiceBody, PayInvoiceResponse } from '#api/contract/invoices.ts'
 import type { Verification } from '#api/contract/documents.ts'
 import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
 import type {
@@ -83,6 +84,7 @@ type Message = { message: string }
 /** The staff register's search, filter and sort, as the URL holds them: the API checks them. */
 export type EmployeeFilters = { q?: string; status?: string; sort?: string }
 type TransactionFilters = { type?: string; status?: string; from?: string; to?: string }
+type InvoiceFilters = { status?: string; from?: string; to?: string }
 
 /** A product as GET /products sends it: a 'from' price where it is one number (health plans). */
 export type CatalogueProduct = Product & { from: { amount: number; per: string } | null }
@@ -165,6 +167,14 @@ export function insurerCalls(client: ApiClient) {
 			client.call<Out<typeof Verification>>('GET', `/verify/${encodeURIComponent(code)}`, { anonymous: true }),
 		/** The CSV export as the API sends it, to stream on to the browser. */
 		downloadTransactionsCsv: (query: TransactionFilters) => client.download('/transactions.csv', query),
+		// Invoices of staff plans (docs/decisions/095-billing-of-staff-plans.md).
+		getInvoices: (query: InvoiceFilters & { page?: number; page_size?: number }) =>
+			get<Out<typeof InvoicesResponse>>('/invoices', query, false),
+		getInvoice: (id: string) => get<Out<typeof InvoiceDetail>>(`/invoices/${encodeURIComponent(id)}`, undefined, false),
+		payInvoice: (id: string, body: In<typeof PayInvoiceBody>) =>
+			post<Out<typeof PayInvoiceResponse>>(`/invoices/${encodeURIComponent(id)}/pay`, body),
+		downloadInvoicesCsv: (query: InvoiceFilters) => client.download('/invoices.csv', query),
+		downloadInvoicePdf: (id: string) => client.download(`/invoices/${encodeURIComponent(id)}/pdf`),
 		getProducts: (category?: Category) => get<CatalogueProduct[]>('/products', { category }),
 		getProduct: (id: string) => get<CatalogueProduct>(`/products/${encodeURIComponent(id)}`),
 		// Public, and the form's text as it stands: the API reads '₦4,500,000' and '12' itself.

@@ -58,6 +58,7 @@ test('no page reachable from the dashboard scrolls sideways at 360 px', async ({
 		'/manage-card',
 		'/transaction-history',
 		receipt,
+		'/invoice',
 		'/claims',
 		'/claims/make-claim',
 		'/settings',

@@ -14,6 +14,7 @@ type Ids = {
 	employeeId: string
 	dependantId: string
 	purchaseId: string
+	invoiceId: string
 }
 
 /**
@@ -41,6 +42,8 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: () => '/manage-card', needs: 'cards.manage' },
 	{ path: () => '/transaction-history', needs: 'transactions.view' },
 	{ path: ({ transactionId }) => `/transaction-history/${transactionId}`, needs: 'transactions.view' },
+	{ path: () => '/invoice', needs: 'invoices.view' },
+	{ path: ({ invoiceId }) => `/invoice/${invoiceId}`, needs: 'invoices.view' },
 	{ path: () => '/products', needs: null },
 	{ path: () => '/products/1', needs: null },
 	{ path: () => '/products/16/batch', needs: 'products.buy' },
@@ -127,6 +130,8 @@ for (const role of SEED_ROLES) {
 		})
 		expect(subscribed.status()).toBe(201)
 		const planId = (await subscribed.json()).data.policy.id as string
+		// One of the demo business's invoices (api/db/seed/demo-invoices.ts).
+		const invoiceId = (await (await request.get('/api/v1/invoices?status=paid&page_size=1', { headers })).json()).data.items[0].id as string
 
 		// A member of the demo business with the role: invited by the owner, accepted with the mailed link.
 		const email = uniqueEmail(`matrix-${role.name.toLowerCase()}`)
@@ -142,7 +147,7 @@ for (const role of SEED_ROLES) {
 		await signIn(page, email, MEMBER_PASSWORD)
 		await expect(page).toHaveURL('/')
 		for (const { path, needs } of PAGE_PERMISSIONS) {
-			const url = path({ ownerId, customRoleId, transactionId, policyId, planId, employeeId, dependantId, purchaseId })
+			const url = path({ ownerId, customRoleId, transactionId, policyId, planId, employeeId, dependantId, purchaseId, invoiceId })
 			const allowed = needs === null || role.permissions.includes(needs)
 			const response = await page.goto(url)
 			expect.soft(response?.status(), `${role.name} opening ${url}`).toBe(allowed ? 200 : 403)

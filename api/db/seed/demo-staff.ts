@@ -80,7 +80,8 @@ async function policyFor(
 			period: 'annual',
 			coverStart: addMonths(firstOfMonth(today), -3),
 			coverEnd: addDays(addMonths(firstOfMonth(today), 9), -1),
-			activatedAt: new Date(),
+			// Activated as its cover started: billing counts its members from then (docs/decisions/095).
+			activatedAt: new Date(`${addMonths(firstOfMonth(today), -3)}T09:00:00Z`),
 			...extra,
 		})
 		.returning()

@@ -14,9 +14,11 @@ import {
 } from '../../domain/claims.ts'
 import { lagosDate } from '../../domain/policies.ts'
 import { policyFlags } from '../../domain/policy-state.ts'
+import { pausedClaimMessage } from '../../domain/billing.ts'
 import { employeeStatus } from '../../domain/staff-lifecycle.ts'
 import type { Deps } from '../../deps.ts'
 import { ApiError, fieldError, notFound } from '../../errors.ts'
+import { pausingInvoice } from '../billing.ts'
 import { liveEvents } from '../purchases.ts'
 
 // The policy a claim is made on: whether it takes claims, who the claimant is, what is left of its limits.
@@ -112,7 +114,11 @@ async function claimantOf(db: Db | Tx, policy: PolicyRow, holderName: string, st
 export async function checkDetails(db: Db | Tx, deps: Deps, ctx: Awaited<ReturnType<typeof policyOf>>, body: Details, claimId?: string) {
 	const state = await policyState(db, ctx.policy, deps.now())
 	const refusal = claimRefusal(state)
-	if (refusal) throw new ApiError(409, refusal)
+	if (refusal) {
+		// A plan paused for an unpaid invoice says which, and how to lift it (docs/decisions/095).
+		const unpaid = state.is_paused ? await pausingInvoice(db, ctx.policy.id) : null
+		throw new ApiError(409, unpaid ? pausedClaimMessage(unpaid.number, unpaid.balance) : refusal)
+	}
 	if (!ctx.product.incident_types.includes(body.incident_type)) {
 		throw fieldError(
 			400,

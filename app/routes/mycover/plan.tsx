@@ -61,6 +61,15 @@ export default function PlanPage() {
 				</div>
 				<PolicyStatusBadge policy={policy} />
 			</div>
+			{policy.is_paused && policy.kind === 'plan' ? (
+				// Billing pauses a plan whose invoice is unpaid 14 days past due (docs/decisions/095).
+				<div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+					<p className="font-semibold">This plan is paused: its members cannot make claims until its unpaid invoice is paid.</p>
+					<Link to="/invoice?status=overdue" className={`mt-3 ${buttonClass('primary')}`}>
+						See unpaid invoices
+					</Link>
+				</div>
+			) : null}
 			{pending ? (
 				<div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
 					<p className="font-semibold">

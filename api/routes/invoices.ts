@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { Id } from '../contract/common.ts'
+import {
+	InvoiceDetail,
+	InvoicesCsvQuery,
+	InvoicesQuery,
+	InvoicesResponse,
+	PayInvoiceBody,
+	PayInvoiceResponse,
+} from '../contract/invoices.ts'
+import { renderInvoicePdf } from '../documents/invoice-pdf.ts'
+import { ApiError } from '../errors.ts'
+import { defineDownload, defineRoute } from '../http.ts'
+import { findInvoice, invoicePdfInput, invoicesCsv, listInvoices, payInvoice } from '../services/billing.ts'
+
+// Invoices of staff plans (docs/decisions/095-billing-of-staff-plans.md).
+
+const IdParams = z.object({ id: Id })
+
+function checkDates(query: { from?: string | undefined; to?: string | undefined }) {
+	if (query.from && query.to && query.from > query.to) {
+		const message = 'The start date must come before the end date.'
+		throw new ApiError(400, message, [{ path: 'from', message }])
+	}
+}
+
+export const invoiceRoutes = [
+	defineRoute({
+		method: 'get',
+		path: '/invoices',
+		summary:
+			"The business's invoices and credit notes, newest month first; filter by status and by the month billed (from, to); totals billed, paid and outstanding over all that match",
+		tag: 'invoices',
+		auth: 'user',
+		permission: 'invoices.view',
+		query: InvoicesQuery,
+		response: InvoicesResponse,
+		handler: async ({ query, auth, deps }) => {
+			checkDates(query)
+			return { data: await listInvoices(deps.db, auth.customerId, query) }
+		},
+	}),
+	defineDownload({
+		method: 'get',
+		path: '/invoices.csv',
+		summary: 'The same invoices as a CSV file with a header row, amounts in whole Naira (at most 10,000 rows)',
+		tag: 'invoices',
+		auth: 'user',
+		permission: 'invoices.view',
+		query: InvoicesCsvQuery,
+		download: { contentType: 'text/csv', filename: 'invoices.csv' },
+		handler: async ({ query, auth, deps }) => {
+			checkDates(query)
+			return { content: await invoicesCsv(deps.db, auth.customerId, query) }
+		},
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/invoices/:id',
+		summary: 'An invoice with its lines (a member or dependant each), its payments, and whether it can be paid now',
+		tag: 'invoices',
+		auth: 'user',
+		permission: 'invoices.view',
+		params: IdParams,
+		response: InvoiceDetail,
+		handler: async ({ params, auth, deps }) => ({ data: await findInvoice(deps, auth, params.id) }),
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/invoices/:id/pay',
+		summary:
+			"Pay an invoice's balance: from the wallet at once (409 when it holds too little), or by the gateway's checkout (authorization_url), settled by its callback or webhook",
+		tag: 'invoices',
+		auth: 'user',
+		permission: 'wallet.fund',
+		params: IdParams,
+		body: PayInvoiceBody,
+		response: PayInvoiceResponse,
+		handler: async ({ params, body, auth, deps }) => ({ data: await payInvoice(deps, auth, params.id, body.method) }),
+	}),
+	defineDownload({
+		method: 'get',
+		path: '/invoices/:id/pdf',
+		summary: 'The invoice or credit note as a PDF',
+		tag: 'invoices',
+		auth: 'user',
+		permission: 'invoices.view',
+		params: IdParams,
+		download: { contentType: 'application/pdf', filename: 'invoice.pdf' },
+		handler: async ({ params, auth, deps }) => {
+			const input = await invoicePdfInput(deps, auth, params.id)
+			return { content: await renderInvoicePdf(input), filename: `${input.number}.pdf` }
+		},
+	}),
+]

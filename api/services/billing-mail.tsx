@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm'
+import { formatNairaFull } from '../contract/money.ts'
+import { invoicePayments, invoices, policies, purchases, users } from '../db/schema.ts'
+import { monthName, pausesOn } from '../domain/billing.ts'
+import type { Deps } from '../deps.ts'
+import { sendTemplate } from '../mail/render.ts'
+import { InvoiceMail } from '../mail/templates/invoice.tsx'
+import { logger } from '../telemetry/logger.ts'
+
+async function paidOn(deps: Deps, invoiceId: string) {
+	const [row] = await deps.db
+		.select({ paid: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
+		.from(invoicePayments)
+		.where(eq(invoicePayments.invoiceId, invoiceId))
+	return Number(row?.paid ?? 0)
+}
+
+/** Mail the plan's buyer when an invoice is issued, paid or overdue; logged, never failing the move. */
+export async function mailInvoice(deps: Deps, invoiceId: string, event: 'issued' | 'paid' | 'overdue') {
+	try {
+		const [row] = await deps.db
+			.select({ invoice: invoices, plan: policies, email: users.email, firstName: users.firstName })
+			.from(invoices)
+			.innerJoin(policies, eq(policies.id, invoices.policyId))
+			.innerJoin(purchases, eq(purchases.id, policies.purchaseId))
+			.innerJoin(users, eq(users.id, purchases.userId))
+			.where(eq(invoices.id, invoiceId))
+		if (!row) return
+		const { invoice } = row
+		const publicUrl = deps.env.publicUrl
+		await sendTemplate(
+			deps,
+			row.email,
+			`${event === 'issued' ? 'Invoice' : event === 'paid' ? 'Invoice paid' : 'Invoice overdue'} ${invoice.number}: ${formatNairaFull(invoice.total)}`,
+			<InvoiceMail
+				publicUrl={publicUrl}
+				firstName={row.firstName}
+				event={event}
+				number={invoice.number!}
+				planNumber={row.plan.policyNumber}
+				month={monthName(invoice.periodStart)}
+				total={invoice.total}
+				balance={invoice.total - (await paidOn(deps, invoice.id))}
+				dueOn={invoice.dueOn ?? ''}
+				pausesOn={invoice.dueOn ? pausesOn(invoice.dueOn) : ''}
+				invoiceUrl={`${publicUrl}/invoice/${invoice.id}`}
+			/>,
+		)
+	} catch (error) {
+		logger.error(`[mail] could not send the invoice mail: ${error instanceof Error ? error.message : String(error)}`)
+	}
+}

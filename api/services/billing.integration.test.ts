@@ -1,0 +1,278 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import fc from 'fast-check'
+import { beforeAll, expect, test } from 'vitest'
+import { invoices, mailOutbox, policies } from '#api/db/schema.ts'
+import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
+import { collectInvoices, issue, issueCreditNote, runBilling } from '#api/services/billing.ts'
+import { reconcile } from '#api/services/reconcile.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { balanceOf, checkout, fund, newKey } from '#tests/support/wallet.ts'
+
+// Billing of staff plans (docs/decisions/095-billing-of-staff-plans.md) on the API's moved clock: a year
+// of invoices against the member-months, a second run bills nothing, an unpaid invoice is retried,
+// falls overdue, pauses the plan after its grace and paying resumes it.
+
+type Ctx = Awaited<ReturnType<typeof testApi>>
+type Account = Awaited<ReturnType<Ctx['createAccount']>>
+
+const RATE = 7_500 // product 32's rate per person per month
+const csvFile = (text: string) => new File([text], 'staff.csv', { type: 'text/csv' })
+
+describeApi('billing of staff plans', () => {
+	let ctx: Ctx
+	let phone = 1_000_000
+	const nextPhone = () => `0803${String(phone++).padStart(7, '0')}`
+	const today = () => lagosDate(ctx.deps.now())
+	/** Move the clock forward to 09:00 in Lagos on `day`; the account signs in again, its token having expired. */
+	const moveTo = async (day: string, account?: Account) => {
+		const ms = Date.parse(`${day}T08:00:00Z`) - ctx.deps.now().getTime()
+		if (ms > 0) ctx.advanceClock(ms)
+		if (!account) return
+		const signedIn = await ctx.call('POST', '/auth/sign-in', { body: { email: account.email, password: account.password } })
+		expect(signedIn.status).toBe(200)
+		account.token = signedIn.body.data.access_token
+	}
+	const firstOfNext = () => addMonths(`${today().slice(0, 7)}-01`, 1)
+
+	const upload = async (token: string, path: string, fields: Record<string, string | File>) => {
+		const form = new FormData()
+		for (const [k, v] of Object.entries(fields)) form.set(k, v)
+		const res = await ctx.api.request(`/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+		return { status: res.status, body: await res.json() }
+	}
+
+	/** A staff plan of `n` staff bought by batch upload and activated by its sheet, as a business does. */
+	async function activePlan(account: Account, n: number) {
+		const people = Array.from({ length: n }, (_, i) => ({
+			first: `Staff${i + 1}`,
+			email: `staff${i + 1}-${account.customerId.slice(0, 8)}@eze-foods.ng`,
+			phone: nextPhone(),
+		}))
+		const list = [
+			'first_name,last_name,email,phone,gender,date_of_birth',
+			...people.map((p) => `${p.first},Okafor,${p.email},${p.phone},female,1990-05-17`),
+		]
+		const batch = await upload(account.token, '/purchases/batch/preview', {
+			file: csvFile(list.join('\r\n')),
+			product_id: '32',
+			period: 'annual',
+		})
+		expect(batch.status).toBe(201)
+		const bought = await ctx.call('POST', '/purchases/batch', {
+			token: account.token,
+			body: { batch_id: batch.body.data.id, idempotency_key: newKey('plan') },
+		})
+		const id = bought.body.data.policy.id as string
+		const sheet = ['first_name,last_name,email,date_of_birth', ...people.map((p) => `${p.first},Okafor,${p.email},1990-05-17`)]
+		expect((await upload(account.token, `/policies/${id}/activate`, { file: csvFile(sheet.join('\r\n')) })).status).toBe(200)
+		return id
+	}
+
+	const invoicesOf = (planId: string) =>
+		ctx.db
+			.select()
+			.from(invoices)
+			.where(and(eq(invoices.policyId, planId), isNull(invoices.adjustsId)))
+			.orderBy(invoices.periodStart)
+
+	/** Staff covered today, read from the register: the oracle for the month that starts today. */
+	async function coveredToday(account: Account) {
+		const res = await ctx.call('GET', '/employees?page_size=100', { token: account.token })
+		expect(res.status).toBe(200)
+		const day = today()
+		return (res.body.data.items as { id: string; enrolled_on: string; leaves_on: string | null }[]).filter(
+			(e) => e.enrolled_on <= day && (e.leaves_on === null || day <= e.leaves_on),
+		)
+	}
+
+	beforeAll(async () => {
+		ctx = await testApi()
+	})
+
+	test('a year of a staff plan: twelve invoices, each month the people covered on its 1st at the rate, whatever joins, leaves and replacements happen; runs twice or side by side bill nothing twice', async () => {
+		const change = fc.record({ kind: fc.constantFrom('join', 'leave', 'replace'), day: fc.integer({ min: 2, max: 27 }), who: fc.nat(20) })
+		await fc.assert(
+			fc.asyncProperty(fc.array(fc.array(change, { maxLength: 2 }), { minLength: 12, maxLength: 12 }), async (months) => {
+				await moveTo(addDays(firstOfNext(), 14))
+				const owner = await ctx.createAccount({ kyc: true })
+				await fund(ctx, owner, 1_500_000)
+				const plan = await activePlan(owner, 3)
+				const owed = new Map<string, number>()
+				for (let m = 0; m <= 12; m++) {
+					await moveTo(firstOfNext(), owner)
+					if (m < 12) owed.set(today(), (await coveredToday(owner)).length * RATE)
+					await Promise.all([runBilling(ctx.deps), runBilling(ctx.deps)])
+					await runBilling(ctx.deps)
+					if (m === 12) break
+					const monthStart = today()
+					for (const c of [...months[m]!].sort((a, b) => a.day - b.day)) {
+						await moveTo(addDays(monthStart, c.day - 1), owner)
+						const covered = (await coveredToday(owner)).filter((e) => e.leaves_on === null)
+						if (c.kind === 'join') {
+							const body = {
+								first_name: 'New',
+								last_name: `Joiner${phone}`,
+								email: `j${phone}-${owner.customerId.slice(0, 8)}@eze-foods.ng`,
+								phone: nextPhone(),
+								gender: 'male',
+								plan_ids: [plan],
+							}
+							expect((await ctx.call('POST', '/employees', { token: owner.token, body })).status).toBe(201)
+						} else if (covered.length) {
+							const who = covered[c.who % covered.length]!
+							const res =
+								c.kind === 'leave'
+									? await ctx.call('POST', '/employees/remove', { token: owner.token, body: { employee_ids: [who.id] } })
+									: await ctx.call('POST', `/employees/${who.id}/replace`, {
+											token: owner.token,
+											body: {
+												replacement: {
+													first_name: 'New',
+													last_name: `Hire${phone}`,
+													email: `r${phone}-${owner.customerId.slice(0, 8)}@eze-foods.ng`,
+													phone: nextPhone(),
+													gender: 'female',
+												},
+											},
+										})
+							expect(res.status).toBe(200)
+						}
+					}
+				}
+				const billed = await invoicesOf(plan)
+				expect(billed).toHaveLength(12)
+				expect(new Set(billed.map((i) => i.periodStart)).size).toBe(12)
+				for (const invoice of billed) expect(invoice.total).toBe(owed.get(invoice.periodStart))
+				expect(billed.reduce((s, i) => s + i.total, 0)).toBe([...owed.values()].reduce((s, v) => s + v, 0))
+				// The wallet held enough: each was paid from it at issue.
+				expect(billed.every((i) => i.status === 'paid')).toBe(true)
+				const numbers = billed.map((i) => Number(i.number!.slice(4))).sort((a, b) => a - b)
+				expect(numbers).toEqual(numbers.map((_, i) => i + 1))
+			}),
+			{ numRuns: 2 },
+		)
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	}, 300_000)
+
+	test('an unpaid invoice: retried on days 1, 3 and 7, overdue with one reminder, the plan paused after 14 days and claims refused; paying resumes it', async () => {
+		// Bought mid-month: its first whole month is the one after.
+		await moveTo(addDays(firstOfNext(), 14))
+		const owner = await ctx.createAccount({ kyc: true })
+		const plan = await activePlan(owner, 2)
+		await moveTo(firstOfNext())
+		await moveTo(firstOfNext(), owner)
+		await runBilling(ctx.deps)
+		const [invoice] = await invoicesOf(plan)
+		expect(invoice).toMatchObject({ status: 'open', total: 2 * RATE, issuedOn: today(), dueOn: addDays(today(), 7) })
+		expect((await ctx.latestMail(owner.email))?.subject).toMatch(/^Invoice INV-000001/)
+
+		const due = invoice!.dueOn!
+		for (const day of [1, 2, 3, 7]) {
+			await moveTo(addDays(due, day), owner)
+			await collectInvoices(ctx.deps)
+			await collectInvoices(ctx.deps)
+		}
+		const [late] = await invoicesOf(plan)
+		expect(late).toMatchObject({ status: 'overdue', retries: 3, remindedOn: addDays(due, 1), pausedOn: null })
+		const reminders = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email))
+		expect(reminders.filter((m) => m.subject.startsWith('Invoice overdue'))).toHaveLength(1)
+		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data.is_paused).toBe(false)
+
+		await moveTo(addDays(due, 14), owner)
+		await Promise.all([collectInvoices(ctx.deps), collectInvoices(ctx.deps)])
+		const policy = await ctx.call('GET', `/policies/${plan}`, { token: owner.token })
+		expect(policy.body.data).toMatchObject({ is_paused: true, active: false })
+		const listed = await ctx.call('GET', '/invoices?status=overdue', { token: owner.token })
+		expect(listed.body.data.items[0]).toMatchObject({ number: 'INV-000001', pauses_plan: true, balance: 2 * RATE })
+		const claim = await ctx.call('POST', '/claims', {
+			token: owner.token,
+			body: {
+				policy_id: plan,
+				incident_type: 'screen_damage',
+				incident_date: today(),
+				place: 'Ikeja, Lagos',
+				description: 'A visit to the clinic for malaria.',
+				amount: '₦20,000',
+			},
+		})
+		expect(claim.status).toBe(409)
+		expect(claim.body.message).toBe(
+			'This plan is paused because invoice INV-000001 (₦15,000) is unpaid: pay it from /invoice to make claims again.',
+		)
+
+		const short = await ctx.call('POST', `/invoices/${invoice!.id}/pay`, { token: owner.token, body: { method: 'wallet' } })
+		expect(short).toMatchObject({ status: 409 })
+		expect(short.body.message).toMatch(/^Your wallet holds ₦0, less than the ₦15,000 to pay/)
+		await fund(ctx, owner, 20_000)
+		const paid = await ctx.call('POST', `/invoices/${invoice!.id}/pay`, { token: owner.token, body: { method: 'wallet' } })
+		expect(paid).toMatchObject({ status: 200, body: { data: { status: 'paid' } } })
+		expect(await balanceOf(ctx, owner)).toBe(5_000)
+		const again = await ctx.call('POST', `/invoices/${invoice!.id}/pay`, { token: owner.token, body: { method: 'wallet' } })
+		expect(again).toMatchObject({ status: 409, body: { message: 'This invoice is already paid.' } })
+		expect(await balanceOf(ctx, owner)).toBe(5_000)
+		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data).toMatchObject({ is_paused: false, active: true })
+		expect((await ctx.latestMail(owner.email))?.subject).toMatch(/^Invoice paid INV-000001/)
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	}, 120_000)
+
+	test('paying by card through the checkout settles the invoice once; a credit note returns money to the wallet', async () => {
+		await moveTo(addDays(firstOfNext(), 14))
+		const owner = await ctx.createAccount({ kyc: true })
+		const plan = await activePlan(owner, 1)
+		await moveTo(firstOfNext())
+		await moveTo(firstOfNext(), owner)
+		await runBilling(ctx.deps)
+		const [invoice] = await invoicesOf(plan)
+		const started = await ctx.call('POST', `/invoices/${invoice!.id}/pay`, { token: owner.token, body: { method: 'gateway' } })
+		expect(started).toMatchObject({ status: 200, body: { data: { status: 'checkout' } } })
+		const reference = started.body.data.reference as string
+		await checkout(ctx, reference, 'approve')
+		await ctx.sandbox.idle()
+		expect((await ctx.call('POST', '/payments/verify', { body: { reference } })).body.data).toMatchObject({
+			status: 'success',
+			purpose: 'invoice',
+			invoice_id: invoice!.id,
+		})
+		const detail = await ctx.call('GET', `/invoices/${invoice!.id}`, { token: owner.token })
+		expect(detail.body.data).toMatchObject({ status: 'paid', paid: RATE, balance: 0, pay_refusal: 'This invoice is already paid.' })
+		expect(detail.body.data.payments).toEqual([expect.objectContaining({ method: 'gateway', reference, amount: RATE })])
+		expect(detail.body.data.lines).toEqual([expect.objectContaining({ kind: 'member', quantity: 1, unit_amount: RATE, amount: RATE })])
+
+		const note = await issueCreditNote(ctx.deps, invoice!.id, { amount: 2_500, reason: 'Member billed after leaving' })
+		expect(note).toMatchObject({ kind: 'credit_note', number: 'CN-000001', total: 2_500 })
+		expect(await balanceOf(ctx, owner)).toBe(2_500)
+		await expect(issueCreditNote(ctx.deps, invoice!.id, { amount: 6_000, reason: 'Too much' })).rejects.toThrow(/at most/)
+		const list = await ctx.call('GET', '/invoices', { token: owner.token })
+		expect(list.body.data.totals).toEqual({ billed: RATE - 2_500, paid: RATE, outstanding: 0 })
+		const csv = await ctx.call('GET', '/invoices.csv', { token: owner.token })
+		expect(csv.status).toBe(200)
+		expect(String(csv.body).split('\n')[0]).toBe('number,kind,status,plan,period_start,period_end,issued_on,due_on,total,paid,balance')
+		const pdf = await ctx.api.request(`/api/v1/invoices/${invoice!.id}/pdf`, { headers: { authorization: `Bearer ${owner.token}` } })
+		expect(pdf.headers.get('content-type')).toBe('application/pdf')
+		expect(
+			Buffer.from(await pdf.arrayBuffer())
+				.subarray(0, 5)
+				.toString(),
+		).toBe('%PDF-')
+		const other = await ctx.createAccount({ kyc: true })
+		expect((await ctx.call('GET', `/invoices/${invoice!.id}`, { token: other.token })).status).toBe(404)
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+		// An invoice marked paid that no payment paid is a difference reconcile reports.
+		const [planRow] = await ctx.db.select().from(policies).where(eq(policies.id, plan))
+		const later = await ctx.db.transaction((tx) =>
+			issue(tx, {
+				plan: planRow!,
+				kind: 'invoice',
+				monthStart: '2030-01-01',
+				lines: [{ kind: 'member', subjectId: invoice!.id, description: 'Test', quantity: 1, unitAmount: 100, amount: 100 }],
+				today: today(),
+			}),
+		)
+		await ctx.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, later!.id))
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([
+			`invoice ${later!.number} (paid, ₦100): 0 payments of ₦0, ledger moved ₦0`,
+		])
+		await ctx.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, later!.id))
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	})
+})

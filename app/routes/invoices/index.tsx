@@ -1,0 +1,192 @@
+import { FileText, SearchX } from 'lucide-react'
+import { Form, Link, data, useLoaderData } from 'react-router'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
+import { panelClass } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { statusOptions } from '#app/lib/statuses.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import type { Route } from './+types/index'
+import { loadInvoices } from './invoices.server.ts'
+import { invoiceTitle, monthOf } from './parts.tsx'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Portal' }]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requirePermission(args, 'invoices.view')
+	const { view, status } = await loadInvoices(apiFrom(args.context), new URL(args.request.url).searchParams)
+	return data(view, { status })
+}
+
+type Filters = { status: string; from: string; to: string }
+
+/** The query of a filtered view: only the filters that are set, then the page. */
+function filterQuery(filters: Filters, page = 1) {
+	const search = new URLSearchParams()
+	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
+	if (page > 1) search.set('page', String(page))
+	return search.toString()
+}
+
+/** A GET form, so the filters live in the URL and work without JavaScript. */
+function InvoiceFilters({ filters, errors }: { filters: Filters; errors: Record<string, string> }) {
+	const described = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `invoices-${name}-error` } : {})
+	const options = statusOptions('invoice').filter((o) => o.value !== 'draft')
+	return (
+		<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Filter the invoices">
+			<div className="min-w-40 flex-1 space-y-1">
+				<label htmlFor="invoices-status" className="block text-sm font-medium text-slate-800">
+					Status
+				</label>
+				<Select id="invoices-status" name="status" defaultValue={filters.status} {...described('status')}>
+					<option value="">All statuses</option>
+					{options.map((o) => (
+						<option key={o.value} value={o.value}>
+							{o.label}
+						</option>
+					))}
+				</Select>
+				<ErrorList id="invoices-status-error" errors={errors.status ? [errors.status] : null} />
+			</div>
+			{(
+				[
+					['from', 'Months from'],
+					['to', 'Months to'],
+				] as const
+			).map(([name, label]) => (
+				<div key={name} className="space-y-1">
+					<label htmlFor={`invoices-${name}`} className="block text-sm font-medium text-slate-800">
+						{label}
+					</label>
+					<TextInput id={`invoices-${name}`} type="date" name={name} defaultValue={filters[name]} {...described(name)} />
+					<ErrorList id={`invoices-${name}-error`} errors={errors[name] ? [errors[name]!] : null} />
+				</div>
+			))}
+			<div className="flex gap-2">
+				<button type="submit" className={buttonClass('primary')}>
+					Filter
+				</button>
+				{Object.values(filters).some(Boolean) ? (
+					<Link to="/invoice" className={buttonClass('secondary')}>
+						Clear
+					</Link>
+				) : null}
+			</div>
+		</Form>
+	)
+}
+
+export default function Invoices() {
+	const { filters, items, page, pageCount, total, errors, totals } = useLoaderData<typeof loader>()
+	const { status: _status, from: _from, to: _to, ...rest } = errors
+	const filtered = Object.values(filters).some(Boolean)
+	const query = filterQuery(filters)
+	return (
+		<div className="space-y-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Invoices</h1>
+				<a href={`/invoice.csv${query ? `?${query}` : ''}`} download className={buttonClass('secondary')}>
+					Export CSV
+				</a>
+			</div>
+			<p className="text-slate-600">
+				Staff plans are billed at the end of each month for the people they covered in it. Health premiums are exempt from VAT.
+			</p>
+			<dl className="grid gap-3 sm:grid-cols-3">
+				{(
+					[
+						['Billed', totals.billed],
+						['Paid', totals.paid],
+						['To pay', totals.outstanding],
+					] as const
+				).map(([label, amount]) => (
+					<div key={label} className={panelClass}>
+						<dt className="text-sm text-slate-600">{label}</dt>
+						<dd className="text-xl font-semibold">{formatNairaFull(amount)}</dd>
+					</div>
+				))}
+			</dl>
+			<section aria-labelledby="invoices-heading" className={panelClass}>
+				<h2 id="invoices-heading" className="sr-only">
+					Invoices and credit notes
+				</h2>
+				<InvoiceFilters filters={filters} errors={errors} />
+				<FormError errors={Object.values(rest)} />
+				{items.length === 0 ? (
+					Object.keys(errors).length ? null : page > 1 ? (
+						<p className="text-sm text-slate-600">There are no invoices on this page.</p>
+					) : filtered ? (
+						<EmptyState
+							icon={SearchX}
+							title="No invoices match these filters."
+							action={
+								<Link to="/invoice" className={buttonClass('secondary')}>
+									Clear the filters
+								</Link>
+							}
+						/>
+					) : (
+						<EmptyState
+							icon={FileText}
+							title="No invoices yet. A staff plan is billed at the end of its first month."
+							action={
+								<Link to="/products" className={buttonClass('primary')}>
+									See health plans
+								</Link>
+							}
+						/>
+					)
+				) : (
+					<>
+						<ResponsiveTable
+							caption={`Invoices, newest month first, page ${page} of ${pageCount}`}
+							columns={[
+								'Invoice',
+								'Month',
+								'Plan',
+								'Status',
+								'Due',
+								{ label: 'Total', align: 'right' },
+								{ label: 'To pay', align: 'right' },
+							]}
+						>
+							{items.map((i) => (
+								<tr key={i.id}>
+									<Cell label="Invoice">
+										<Link to={`/invoice/${i.id}`} className="font-medium text-brand-700 underline">
+											{invoiceTitle(i)}
+										</Link>
+									</Cell>
+									<Cell label="Month">{monthOf(i.period_start)}</Cell>
+									<Cell label="Plan">{i.plan.policy_number}</Cell>
+									<Cell label="Status">
+										<StatusBadge kind="invoice" status={i.status} />
+									</Cell>
+									<Cell label="Due" className="whitespace-nowrap">
+										{i.kind === 'invoice' ? i.due_on : '—'}
+									</Cell>
+									<Cell label="Total" className="whitespace-nowrap text-right font-semibold">
+										{i.kind === 'credit_note' ? `-${formatNairaFull(i.total)}` : formatNairaFull(i.total)}
+									</Cell>
+									<Cell label="To pay" className="whitespace-nowrap text-right">
+										{formatNairaFull(i.balance)}
+									</Cell>
+								</tr>
+							))}
+						</ResponsiveTable>
+						<p className="mt-3 text-sm text-slate-600">
+							{total} {total === 1 ? 'invoice' : 'invoices'}
+						</p>
+					</>
+				)}
+				{items.length > 0 ? (
+					<Pagination label="Pages of the invoices" page={page} pageCount={pageCount} href={(p) => `/invoice?${filterQuery(filters, p)}`} />
+				) : null}
+			</section>
+		</div>
+	)
+}

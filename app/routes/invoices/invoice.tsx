@@ -1,0 +1,175 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, data, redirectDocument, useLoaderData } from 'react-router'
+import { z } from 'zod'
+import { Id } from '#api/contract/common.ts'
+import { Button, buttonClass } from '#app/components/ui/form.tsx'
+import { Details, panelClass } from '#app/components/ui/panel.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { formatDateTime } from '#app/lib/greeting.ts'
+import { formatNairaFull } from '#app/lib/money.ts'
+import { notify, notifyApiError, orNotFound } from '#app/server/api-errors.server.ts'
+import { requirePermission } from '#app/server/auth.server.ts'
+import { readForm } from '#app/server/forms.server.ts'
+import { apiFrom } from '#app/server/insurer.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import type { Route } from './+types/invoice'
+import { invoiceTitle, monthOf } from './parts.tsx'
+
+const NOT_FOUND = 'We could not find that invoice.'
+const PaySchema = z.object({ intent: z.enum(['wallet', 'gateway']) })
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? invoiceTitle(data.invoice) : 'Invoice'} · Cover Portal` }]
+
+export async function loader(args: Route.LoaderArgs) {
+	const { permissions } = await requirePermission(args, 'invoices.view')
+	const id = Id.safeParse(args.params.invoiceId)
+	if (!id.success) throw data(NOT_FOUND, { status: 404 })
+	const invoice = (await orNotFound(apiFrom(args.context).getInvoice(id.data), NOT_FOUND)).data
+	return { invoice, canPay: permissions.includes('wallet.fund'), canSeePlan: permissions.includes('plans.view') }
+}
+
+/** Pay from the wallet (done at once) or by card (the gateway's checkout, a page of its own). */
+export async function action(args: Route.ActionArgs) {
+	await requirePermission(args, 'wallet.fund')
+	const id = Id.safeParse(args.params.invoiceId)
+	if (!id.success) throw data(NOT_FOUND, { status: 404 })
+	const submission = parseWithZod(await readForm(args.request), { schema: PaySchema })
+	if (submission.status !== 'success') return notify(400, 'Choose to pay from the wallet or by card.')
+	try {
+		const paid = await apiFrom(args.context).payInvoice(id.data, { method: submission.value.intent })
+		if (paid.data.status === 'checkout' && paid.data.authorization_url) return redirectDocument(paid.data.authorization_url)
+		return redirectWithToast(args.request, `/invoice/${id.data}`, toastFor(200, 'Invoice paid from your wallet.'))
+	} catch (error) {
+		return notifyApiError(error)
+	}
+}
+
+export default function InvoicePage() {
+	const { invoice, canPay, canSeePlan } = useLoaderData<typeof loader>()
+	const payable = canPay && invoice.pay_refusal === null
+	return (
+		<>
+			<h1 className="text-2xl font-bold">{invoiceTitle(invoice)}</h1>
+			<p className="mt-1 text-slate-600">
+				{invoice.plan.product_name}, {monthOf(invoice.period_start)}
+			</p>
+			{invoice.pauses_plan ? (
+				<p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+					This unpaid invoice has paused plan {invoice.plan.policy_number}: its members cannot make claims until it is paid.
+				</p>
+			) : invoice.status === 'overdue' && invoice.pauses_on ? (
+				<p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+					This invoice is overdue. If it is still unpaid on {invoice.pauses_on}, plan {invoice.plan.policy_number} is paused.
+				</p>
+			) : null}
+			<section aria-labelledby="invoice-heading" className={`mt-6 ${panelClass}`}>
+				<h2 id="invoice-heading" className="mb-4 font-semibold">
+					Summary
+				</h2>
+				<Details
+					items={[
+						{ label: 'Status', value: <StatusBadge kind="invoice" status={invoice.status} /> },
+						{
+							label: 'Plan',
+							value: canSeePlan ? (
+								<Link to={`/mycover/${invoice.plan.id}`} className="font-medium text-brand-700 underline">
+									{invoice.plan.policy_number}
+								</Link>
+							) : (
+								invoice.plan.policy_number
+							),
+						},
+						{ label: 'Period', value: `${invoice.period_start} to ${invoice.period_end}` },
+						{ label: 'Issued', value: invoice.issued_on ?? 'Not yet' },
+						...(invoice.kind === 'invoice' ? [{ label: 'Due', value: invoice.due_on ?? 'Not yet' }] : []),
+						{ label: 'Total (VAT exempt)', value: formatNairaFull(invoice.total) },
+						...(invoice.kind === 'invoice'
+							? [
+									{ label: 'Paid', value: formatNairaFull(invoice.paid) },
+									{ label: 'To pay', value: <strong>{formatNairaFull(invoice.balance)}</strong> },
+								]
+							: []),
+					]}
+				/>
+			</section>
+			<section aria-labelledby="lines-heading" className={`mt-6 ${panelClass}`}>
+				<h2 id="lines-heading" className="mb-4 font-semibold">
+					Lines
+				</h2>
+				<ResponsiveTable
+					caption="A line for each member and dependant billed"
+					columns={[
+						'Description',
+						{ label: 'Months', align: 'right' },
+						{ label: 'Rate', align: 'right' },
+						{ label: 'Amount', align: 'right' },
+					]}
+				>
+					{invoice.lines.map((l) => (
+						<tr key={l.description}>
+							<Cell label="Description">{l.description}</Cell>
+							<Cell label="Months" className="text-right">
+								{l.quantity}
+							</Cell>
+							<Cell label="Rate" className="whitespace-nowrap text-right">
+								{formatNairaFull(l.unit_amount)}
+							</Cell>
+							<Cell label="Amount" className="whitespace-nowrap text-right font-semibold">
+								{formatNairaFull(l.amount)}
+							</Cell>
+						</tr>
+					))}
+				</ResponsiveTable>
+			</section>
+			<section aria-labelledby="payments-heading" className={`mt-6 ${panelClass}`}>
+				<h2 id="payments-heading" className="mb-4 font-semibold">
+					Payments
+				</h2>
+				{invoice.payments.length === 0 ? (
+					<p className="text-sm text-slate-600">No payment yet.</p>
+				) : (
+					<ul className="space-y-2">
+						{invoice.payments.map((p) => (
+							<li key={p.reference} className="flex flex-wrap justify-between gap-2">
+								<span>
+									{p.method === 'wallet' ? 'From the wallet' : 'By card'} on <time dateTime={p.paid_at}>{formatDateTime(p.paid_at)}</time>
+									<span className="block break-all font-mono text-xs text-slate-600">{p.reference}</span>
+								</span>
+								<span className="font-semibold">{formatNairaFull(p.amount)}</span>
+							</li>
+						))}
+					</ul>
+				)}
+			</section>
+			{payable ? (
+				<section aria-labelledby="pay-heading" className={`mt-6 ${panelClass}`}>
+					<h2 id="pay-heading" className="mb-2 font-semibold">
+						Pay {formatNairaFull(invoice.balance)}
+					</h2>
+					{invoice.wallet_balance !== null ? (
+						<p className="mb-4 text-sm text-slate-600">Your wallet holds {formatNairaFull(invoice.wallet_balance)}.</p>
+					) : null}
+					<Form method="post" className="flex flex-wrap gap-3">
+						<Button type="submit" name="intent" value="wallet">
+							Pay from wallet
+						</Button>
+						<Button type="submit" name="intent" value="gateway" variant="secondary">
+							Pay by card
+						</Button>
+					</Form>
+				</section>
+			) : null}
+			<p className="mt-6 flex flex-wrap gap-3">
+				{invoice.number ? (
+					<a href={`/invoice/${invoice.id}/invoice.pdf`} className={buttonClass('secondary')} download>
+						Download PDF
+					</a>
+				) : null}
+				<Link to="/invoice" className={buttonClass('secondary')}>
+					Back to invoices
+				</Link>
+			</p>
+		</>
+	)
+}
