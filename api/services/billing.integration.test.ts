@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, expect, test } from 'vitest'
-import { invoices, mailOutbox, policies } from '#api/db/schema.ts'
+import { cards, invoices, mailOutbox, payments, policies } from '#api/db/schema.ts'
+import { SANDBOX_DECLINING_CARD } from '#api/payments/sandbox.ts'
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
 import { collectInvoices, issue, issueCreditNote, runBilling } from '#api/services/billing.ts'
 import { reconcile } from '#api/services/reconcile.ts'
@@ -212,6 +213,54 @@ describeApi('billing of staff plans', () => {
 		expect(await balanceOf(ctx, owner)).toBe(5_000)
 		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data).toMatchObject({ is_paused: false, active: true })
 		expect((await ctx.latestMail(owner.email))?.subject).toMatch(/^Invoice paid INV-000001/)
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	}, 120_000)
+
+	test('a retry with the wallet short charges the saved card what the wallet lacks, once; a declined card leaves the invoice overdue with the reason', async () => {
+		await moveTo(addDays(firstOfNext(), 14))
+		// A card saved by funding ₦1,000, and a second business whose saved card the sandbox declines.
+		const owner = await ctx.createAccount({ kyc: true })
+		await fund(ctx, owner, 1_000)
+		const declining = await ctx.createAccount({ kyc: true })
+		await ctx.db.insert(cards).values({
+			customerId: declining.customerId,
+			authorizationCode: `${SANDBOX_DECLINING_CARD}billing`,
+			signature: `SIG_billing_${declining.customerId.slice(0, 8)}`,
+			brand: 'mastercard',
+			last4: '0002',
+			expMonth: 9,
+			expYear: 2031,
+			email: declining.email,
+			isDefault: true,
+		})
+		const plan = await activePlan(owner, 2)
+		const declinedPlan = await activePlan(declining, 2)
+		// Bought mid-month: its first whole month is the next, billed on the 1st after it.
+		await moveTo(firstOfNext())
+		await moveTo(firstOfNext())
+		await runBilling(ctx.deps)
+		const [invoice] = await invoicesOf(plan)
+		const [declinedInvoice] = await invoicesOf(declinedPlan)
+		expect(invoice).toMatchObject({ status: 'open', total: 2 * RATE })
+
+		await moveTo(addDays(invoice!.dueOn!, 1), owner)
+		await moveTo(today(), declining)
+		await Promise.all([collectInvoices(ctx.deps), collectInvoices(ctx.deps)])
+		await collectInvoices(ctx.deps)
+		const [paid] = await invoicesOf(plan)
+		expect(paid).toMatchObject({ status: 'paid', retries: 1 })
+		const charged = await ctx.db
+			.select()
+			.from(payments)
+			.where(eq(payments.reference, `inv_${invoice!.id}_1`))
+		expect(charged).toHaveLength(1)
+		expect(charged[0]).toMatchObject({ status: 'success', amount: 2 * RATE - 1_000, note: `Invoice ${invoice!.number}` })
+		expect(await balanceOf(ctx, owner)).toBe(0)
+
+		const [declined] = await invoicesOf(declinedPlan)
+		expect(declined).toMatchObject({ id: declinedInvoice!.id, status: 'overdue', retries: 1 })
+		expect(declined!.lastAttemptError).toMatch(/saved card was declined/)
+		expect(await balanceOf(ctx, declining)).toBe(0)
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
 	}, 120_000)
 

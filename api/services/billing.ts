@@ -44,6 +44,7 @@ import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { mailInvoice } from './billing-mail.tsx'
 import { newReference } from './payments.ts'
+import { chargeSavedCard } from './saved-cards.ts'
 
 // Billing of staff plans (docs/decisions/095-billing-of-staff-plans.md): the monthly run that issues
 // invoices, collecting them from the wallet or the gateway, and the pause of a plan left unpaid.
@@ -424,8 +425,8 @@ export async function payInvoice(deps: Deps, auth: AuthUser, id: string, method:
 		}
 		return { status: 'paid' as const, authorization_url: null, reference: `invoice_${invoice.id}` }
 	}
-	// MERGE: saved card — charge the business's default saved card here (the gateway's charge-authorization
-	// call) before falling back to the checkout; a success settles through payInvoiceFromGateway.
+	// Paying by card on the invoice's page goes to the gateway's checkout, where the payer may use any
+	// card; the collection job is what charges the saved card without the payer (collectInvoices).
 	const reference = newReference('inv')
 	const { authorizationUrl } = await deps.payments.initialize({
 		amount: balance,
@@ -523,15 +524,36 @@ export async function collectInvoices(deps: Deps) {
 				.returning({ id: invoices.id })
 			if (claimed) {
 				counts.retried++
-				// MERGE: saved card — when the wallet is short, charge the default saved card here.
-				const outcome = await payFromWallet(deps, invoice.id)
+				let outcome = await payFromWallet(deps, invoice.id)
+				// The wallet short: the default saved card is charged what it lacks, into the wallet, and the
+				// wallet pays (docs/decisions/101-charging-saved-cards.md). One reference per attempt.
+				let cardError: string | null = null
+				if (outcome.short) {
+					const due = invoice.total - (await paidOn(deps.db, invoice.id))
+					const shortfall = due - (await walletBalance(deps.db, invoice.customerId))
+					if (shortfall > 0) {
+						const charge = await chargeSavedCard(deps, {
+							customerId: invoice.customerId,
+							amount: shortfall,
+							reference: `inv_${invoice.id}_${invoice.retries + 1}`,
+							purpose: `Invoice ${invoice.number}`,
+							retryUrl: `${deps.env.publicUrl}/invoice/${invoice.id}`,
+						})
+						if (charge.status === 'success') outcome = await payFromWallet(deps, invoice.id)
+						else if (charge.status === 'failed') cardError = charge.message
+					}
+				}
 				if (outcome.paid) {
 					counts.paid++
 					continue
 				}
 				await deps.db
 					.update(invoices)
-					.set({ lastAttemptError: 'The wallet held less than the amount due.' })
+					.set({
+						lastAttemptError: cardError
+							? `The wallet held less than the amount due, and the saved card was declined: ${cardError}`
+							: 'The wallet held less than the amount due.',
+					})
 					.where(eq(invoices.id, invoice.id))
 			}
 		}
