@@ -8,6 +8,7 @@ import type { Deps } from './deps.ts'
 import { seedDemoStaff } from './db/seed/demo-staff.ts'
 import { seedDemoPlans } from './db/seed/demo-plans.ts'
 import { seedDemoClaims } from './db/seed/claims.ts'
+import { seedDemoRewards } from './db/seed/demo-rewards.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -32,6 +33,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 		await seedDemoStaff(database.db, 'business@example.com')
 		await seedDemoPlans(database.db, 'business@example.com')
 		await seedDemoClaims(database.db)
+		await seedDemoRewards(database.db)
 	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {

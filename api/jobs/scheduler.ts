@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { deliverDueWebhooks } from '../services/kit.ts'
+import { creditReferralRewards } from '../services/rewards.tsx'
 import { recoverPayments, recoverPayouts } from './recovery.ts'
 import { logger } from '../telemetry/logger.ts'
 
@@ -10,6 +11,8 @@ export const JOBS: Job[] = [
 	{ name: 'recover-payouts', run: (deps) => recoverPayouts(deps) },
 	// Webhooks to partners that failed wait longer each time (docs/decisions/077-partner-webhooks.md).
 	{ name: 'deliver-webhooks', run: (deps) => deliverDueWebhooks(deps) },
+	// Referrals whose cover was kept for the qualifying days earn, and are paid into wallets (decision 112).
+	{ name: 'credit-referral-rewards', run: (deps) => creditReferralRewards(deps) },
 ]
 
 /**

@@ -36,6 +36,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../storage/index.ts'
 import { checkUpload, IMAGE_MAX_PIXELS, type UploadProblem } from '../storage/uploads.ts'
 import { recordActivity } from './accounts.ts'
 import { notifyClaim } from './claim-mail.tsx'
+import { notify } from './notifications.ts'
 import { liveEvents } from './purchases.ts'
 
 type ClaimRow = typeof claims.$inferSelect
@@ -133,6 +134,21 @@ async function checkDetails(db: Db | Tx, deps: Deps, ctx: Awaited<ReturnType<typ
 	const amountProblem = claimAmountProblem(body.amount, limit, used)
 	if (amountProblem) throw fieldError(400, 'amount', amountProblem)
 	return claimant
+}
+
+/** A claim's status in a notification's words (the portal's badges say the same; app/lib/statuses.ts). */
+export const CLAIM_STATUS_WORDS: Record<ClaimStatus, string> = {
+	pending: 'more is needed from you',
+	inspection_submitted: 'photos sent',
+	estimate_submitted: 'estimate sent',
+	documented: 'in review',
+	approved: 'approved',
+	declined: 'declined',
+	offer_sent: 'an offer is waiting for you',
+	offer_accepted: 'offer accepted',
+	offer_rejected: 'offer rejected',
+	paid: 'paid out',
+	settled: 'settled',
 }
 
 export async function recordClaimEvent(
@@ -241,6 +257,14 @@ export async function moveClaim(
 				from: claim.status,
 				to: result.next,
 				note: note ?? null,
+			})
+		}
+		if (result.next !== claim.status) {
+			await notify(tx, {
+				businessId: claim.customerId,
+				kind: 'claim_status',
+				title: `Claim ${claim.claimNumber}: ${CLAIM_STATUS_WORDS[result.next]}`,
+				href: `/claims/details-${claim.id}`,
 			})
 		}
 		return { before: claim.status, claim: updated! }
