@@ -1,4 +1,3 @@
-import { type RouteObject, matchRoutes } from 'react-router'
 import { PreloadQueue } from './preload-queue.ts'
 
 // Spec section 9's navigation helpers (docs/decisions/115-client-small-things.md): a progress bar for
@@ -83,11 +82,31 @@ function progressAndScroll(router: Router) {
 	if (router.state.navigation.state !== 'idle') showTimer = setTimeout(show, PROGRESS_THROTTLE_MS)
 }
 
-/** The manifest's routes as a tree matchRoutes can read. */
-function routeTree(routes: Record<string, ManifestRoute>, parentId?: string): RouteObject[] {
-	return Object.values(routes)
-		.filter((r) => r.parentId === parentId)
-		.map((r) => (r.index ? { id: r.id, index: true } : { id: r.id, path: r.path, children: routeTree(routes, r.id) }))
+/**
+ * The routes a path leads to, leaf first then its parents, from React Router's manifest. Its own small
+ * matcher: importing React Router's here would grow the shared chunk every first load carries.
+ */
+export function routesFor(routes: Record<string, ManifestRoute>, pathname: string) {
+	const wanted = pathname.split('/').filter(Boolean)
+	const segmentsOf = (route: ManifestRoute): string[] => {
+		const parent = route.parentId ? routes[route.parentId] : undefined
+		return [...(parent ? segmentsOf(parent) : []), ...(route.path ?? '').split('/').filter(Boolean)]
+	}
+	let best: { route: ManifestRoute; score: number } | null = null
+	for (const route of Object.values(routes)) {
+		// A layout without a path or index is matched through its children.
+		if (!route.index && !route.path) continue
+		const pattern = segmentsOf(route)
+		const splat = pattern.at(-1) === '*'
+		const fixed = splat ? pattern.slice(0, -1) : pattern
+		if (splat ? wanted.length < fixed.length : wanted.length !== fixed.length) continue
+		if (!fixed.every((p, i) => p.startsWith(':') || p.toLowerCase() === wanted[i]!.toLowerCase())) continue
+		const score = fixed.filter((p) => !p.startsWith(':')).length * 2 + fixed.length - (splat ? 100 : 0)
+		if (!best || score > best.score) best = { route, score }
+	}
+	const chain: ManifestRoute[] = []
+	for (let route = best?.route; route; route = route.parentId ? routes[route.parentId] : undefined) chain.push(route)
+	return chain
 }
 
 /** A pointer over a link, or focus on it: the modules of the routes it leads to start loading, 4 at most at once. */
@@ -108,11 +127,8 @@ function preloadOnIntent() {
 		const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
 		const manifest = w.__reactRouterManifest
 		if (!anchor || !manifest || anchor.origin !== location.origin || anchor.hasAttribute('download') || anchor.target) return
-		const matches = matchRoutes(routeTree(manifest.routes), anchor.pathname) ?? []
-		for (const match of matches) {
-			const id = match.route.id!
-			const route = manifest.routes[id]
-			if (!route || w.__reactRouterRouteModules?.[id]) continue
+		for (const route of routesFor(manifest.routes, anchor.pathname)) {
+			if (w.__reactRouterRouteModules?.[route.id]) continue
 			for (const url of [route.module, ...(route.imports ?? [])]) queue.add(url)
 		}
 	}

@@ -1,6 +1,5 @@
 import { X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useFetcher } from 'react-router'
 
 // The dashboard's guided tour (docs/decisions/113-guided-tour.md). Loaded only when it is to show,
 // never modal and never taking the focus: a panel in a corner, first in the page's tab order, that
@@ -26,7 +25,6 @@ const HIGHLIGHT = ['outline', 'outline-2', 'outline-offset-4', 'outline-brand-70
 export default function Tour() {
 	const [step, setStep] = useState(0)
 	const [open, setOpen] = useState(true)
-	const fetcher = useFetcher()
 	const current = TOUR_STEPS[step]!
 
 	// The part of the page the step is about is outlined and scrolled into view, then let go.
@@ -42,7 +40,8 @@ export default function Tour() {
 	if (!open) return null
 	const end = () => {
 		setOpen(false)
-		void fetcher.submit(null, { method: 'post', action: '/tour' })
+		// A plain request to the resource route: React Router's fetcher would grow the chunk every page loads first.
+		void fetch('/tour', { method: 'POST' }).catch(() => {})
 	}
 	const last = step === TOUR_STEPS.length - 1
 	return (

@@ -7,7 +7,7 @@ import type { Route } from './+types/tour'
 export async function action(args: Route.ActionArgs) {
 	await requireUser(args)
 	await apiFrom(args.context).markToured()
-	return { toured: true }
+	return Response.json({ toured: true })
 }
 
 /** Nothing to see here: home is where the tour lives. */
