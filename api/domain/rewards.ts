@@ -5,9 +5,6 @@ export const REFERRAL_REWARD = 2_500
 /** Cover must be kept this many days, not cancelled within them, for the referral to qualify. */
 export const QUALIFYING_DAYS = 30
 
-export const REFERRAL_STATUSES = ['pending', 'earned', 'paid', 'void'] as const
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]
-
 export const VOID_REASONS = {
 	self: 'The account was opened by the referrer’s own business.',
 	same_payer: 'The cover was paid with a card the referrer’s business uses.',

@@ -1,7 +1,6 @@
 import { createCookie } from 'react-router'
 import { z } from 'zod'
-import { MARKETING_CHANNELS } from '#api/contract/attribution.ts'
-import { type Attribution, attributionFromQuery, mergeAttribution } from '#api/domain/attribution.ts'
+import { type Attribution, MARKETING_CHANNELS, attributionFromQuery, mergeAttribution } from '#api/contract/attribution.ts'
 import { portalEnv } from './env.server.ts'
 
 // Where a visitor came from, kept from the first page they opened until they sign up

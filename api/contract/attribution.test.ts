@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MARKETING_CHANNELS, REFERRAL_CHANNELS } from '../contract/attribution.ts'
-import { attributionFromQuery, marketingChannel, mergeAttribution } from './attribution.ts'
+import { MARKETING_CHANNELS, REFERRAL_CHANNELS, attributionFromQuery, marketingChannel, mergeAttribution } from './attribution.ts'
 
 describe('attribution (spec section 2, decision 111)', () => {
 	test('utm_source is kept only when it is a known marketing channel, whatever its case', () => {
