@@ -27,7 +27,9 @@ import { planRoutes } from './routes/plans.ts'
 import { policyRoutes } from './routes/policies.ts'
 import { productRoutes } from './routes/products.ts'
 import { purchaseRoutes } from './routes/purchases.ts'
+import { notificationRoutes } from './routes/notifications.ts'
 import { resourceRoutes } from './routes/resources.ts'
+import { rewardRoutes } from './routes/rewards.ts'
 import { roleRoutes } from './routes/roles.ts'
 import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
 import { invitationRoutes } from './routes/invitations.ts'
@@ -78,6 +80,8 @@ export const routes = [
 	...documentRoutes,
 	...kitRoutes,
 	...inspectionRoutes,
+	...rewardRoutes,
+	...notificationRoutes,
 	...devRoutes,
 ]
 

@@ -10,6 +10,7 @@ import { seedDemoPlans } from './db/seed/demo-plans.ts'
 import { seedDemoClaims } from './db/seed/claims.ts'
 import { seedDemoInspections } from './db/seed/inspections.ts'
 import { seedDemoInvoices } from './db/seed/demo-invoices.ts'
+import { seedDemoRewards } from './db/seed/demo-rewards.ts'
 import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
@@ -37,6 +38,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 		await seedDemoClaims(database.db)
 		await seedDemoInspections(database.db, storage)
 		await seedDemoInvoices(database.db, 'business@example.com')
+		await seedDemoRewards(database.db)
 	}
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {

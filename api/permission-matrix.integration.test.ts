@@ -26,6 +26,13 @@ const SELF_SERVICE = [
 	'GET /todos',
 	// Home: each part checks its own permission (docs/decisions/047-home-dashboard.md).
 	'GET /dashboard',
+	// The caller's own bell and tour, and the business's referral link, which every member may share (decisions 112 to 114).
+	'GET /notifications',
+	'GET /notifications/unread-count',
+	'POST /notifications/read',
+	'POST /tour',
+	'GET /rewards',
+	'GET /rewards/referrals',
 ]
 
 /** Signing out revokes the token it is called with: it goes last. */

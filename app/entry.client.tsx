@@ -7,6 +7,11 @@ import { chunkReloadGuard } from './client/chunk-reload.ts'
 // first, so a chunk that is gone for good reloads a path once per 10 s instead of forever.
 window.__chunkReload = chunkReloadGuard()
 
+// Section 9's progress bar, scroll to the top and route preloads load at the first pointer or focus on
+// the page, outside the first load (app/client/navigation-effects.ts).
+const navigationEffects = () => void import('./client/navigation-effects.ts').then((m) => m.start())
+for (const type of ['pointerover', 'focusin']) addEventListener(type, navigationEffects, { once: true, passive: true })
+
 startTransition(() => {
 	hydrateRoot(
 		document,

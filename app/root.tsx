@@ -22,6 +22,7 @@ import { portalEnv } from './server/env.server.ts'
 import { useNonce } from './lib/nonce.ts'
 import { apiMiddleware } from './server/middleware.server.ts'
 import { readToasts } from './server/toast.server.ts'
+import { attributionHeader } from './server/attribution.server.ts'
 import './app.css'
 
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware]
@@ -32,12 +33,16 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const { toasts, headers } = await readToasts(request)
+	const { toasts, headers: toastHeaders } = await readToasts(request)
+	// A referral or campaign link is remembered until sign-up (docs/decisions/111-attribution.md).
+	const attribution = await attributionHeader(request)
+	const headers = new Headers(toastHeaders ?? undefined)
+	if (attribution) headers.append('Set-Cookie', attribution)
 	const { demo, errorReporting } = portalEnv()
 	const url = new URL(request.url)
 	// The kit's payload on an app-shell route (spec section 2); the kit's own pages carry it themselves.
 	const kitPayload = url.pathname === '/kit' || url.pathname.startsWith('/kit/') ? null : url.searchParams.get(KIT_QUERY)
-	return data({ toasts, demo, errorReporting, kitPayload }, headers ? { headers } : undefined)
+	return data({ toasts, demo, errorReporting, kitPayload }, { headers })
 }
 
 /** A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md). */

@@ -37,6 +37,10 @@ export default [
 		route('mycover/:planId', 'routes/mycover/plan.tsx'),
 		route('employees', 'routes/employees/index.tsx'),
 		route('claims', 'routes/claims/index.tsx'),
+		// Rewards and referrals, and the bell's notifications (docs/decisions/112, 114).
+		route('rewards', 'routes/rewards/index.tsx'),
+		route('rewards/all', 'routes/rewards/all.tsx'),
+		route('notifications', 'routes/notifications/index.tsx'),
 	]),
 	layout('routes/_layouts/more-view.tsx', [
 		route('update/kyc', 'routes/auth/kyc.tsx'),
@@ -109,6 +113,7 @@ export default [
 	// The icon gallery and the design system's page (docs/decisions/045-design-system.md).
 	route('icons', 'routes/design/icons.tsx'),
 	route('logout', 'routes/auth/logout.tsx'),
+	route('tour', 'routes/home/tour.ts'),
 	// The insurer's claims desk: its own sign-in and frame (docs/decisions/071-claims-desk-operators.md).
 	route('ops/login', 'routes/ops/login.tsx'),
 	route('ops/logout', 'routes/ops/logout.tsx'),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AttributionBody } from './attribution.ts'
 import { Email, Name, OtpCode, Password, Platform } from './common.ts'
 import { Phone } from './phone.ts'
 import { CustomerKind } from './users.ts'
@@ -13,6 +14,8 @@ export const SignUpBody = z
 		password: Password,
 		business_name: z.string().trim().max(120, 'The business name is too long.').optional(),
 		platform: Platform,
+		// Where the account came from (docs/decisions/111-attribution.md), each part optional.
+		...AttributionBody.shape,
 	})
 	.superRefine((b, ctx) => {
 		if (b.account_type === 'business' && !b.business_name) {

@@ -1,6 +1,6 @@
 // The ledger's accounts and transfers as a receipt names them; the rules are in api/domain/ledger.ts.
 
-/** claims_expense is what the insurer has spent on claims (it goes below zero, as gateway clearing does); claims_payable what it owes on accepted offers. */
+/** claims_expense is what the insurer has spent on claims (it goes below zero, as gateway clearing does); claims_payable what it owes on accepted offers; referral_rewards what it has paid in referral rewards (below zero too). */
 export const SYSTEM_ACCOUNTS = [
 	'gateway_clearing',
 	'payouts_in_transit',
@@ -8,6 +8,7 @@ export const SYSTEM_ACCOUNTS = [
 	'fees',
 	'claims_expense',
 	'claims_payable',
+	'referral_rewards',
 ] as const
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
 export const ACCOUNT_KINDS = ['wallet', ...SYSTEM_ACCOUNTS] as const
@@ -26,5 +27,6 @@ export const TRANSFER_KINDS = [
 	'claim_payout_reversal',
 	// A credit note returns premium to the wallet (docs/decisions/095-billing-of-staff-plans.md).
 	'premium_refund',
+	'referral_reward',
 ] as const
 export type TransferKind = (typeof TRANSFER_KINDS)[number]

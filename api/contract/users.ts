@@ -22,6 +22,8 @@ export const Customer = z.object({
 	address: z.string().nullable(),
 	phone: z.string().nullable(),
 	meta: CustomerMeta,
+	/** Where the account came from (docs/decisions/111-attribution.md). */
+	attribution: z.object({ channel_source: z.string().nullable(), campaign_code: z.string().nullable(), heard_from: z.string().nullable() }),
 	created_at: z.string(),
 })
 export type Customer = z.infer<typeof Customer>
@@ -33,6 +35,8 @@ export const User = z.object({
 	email: z.string(),
 	phone: z.string().nullable(),
 	email_verified_at: z.string().nullable(),
+	/** When the dashboard's guided tour was finished or dismissed (docs/decisions/113-guided-tour.md). */
+	toured_at: z.string().nullable(),
 	created_at: z.string(),
 	status: z.enum(['active', 'deactivated']),
 	role: z.object({ id: Id, name: z.string() }),

@@ -22,7 +22,10 @@ export const ledgerAccounts = pgTable(
 		uniqueIndex('ledger_accounts_wallet_idx').on(t.customerId).where(sql`kind = 'wallet'`),
 		uniqueIndex('ledger_accounts_system_idx').on(t.kind).where(sql`kind <> 'wallet'`),
 		check('ledger_accounts_owner', sql`(${t.kind} = 'wallet') = (${t.customerId} is not null)`),
-		check('ledger_accounts_not_negative', sql`${t.kind} in ('gateway_clearing', 'claims_expense') or ${t.balance} >= 0`),
+		check(
+			'ledger_accounts_not_negative',
+			sql`${t.kind} in ('gateway_clearing', 'claims_expense', 'referral_rewards') or ${t.balance} >= 0`,
+		),
 	],
 )
 

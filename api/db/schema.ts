@@ -20,6 +20,12 @@ export const customers = pgTable('customers', {
 	address: text('address'),
 	phone: text('phone'),
 	meta: jsonb('meta').$type<CustomerMeta>().notNull().default({}),
+	/** Its own code for referral links, made the first time it is asked for (docs/decisions/112-referral-rewards.md). */
+	referralCode: text('referral_code').unique(),
+	/** Where the account came from (docs/decisions/111-attribution.md): a known marketing channel, a campaign, the sign-up answer. */
+	channelSource: text('channel_source'),
+	campaignCode: text('campaign_code'),
+	heardFrom: text('heard_from'),
 	createdAt: createdAt(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -77,6 +83,8 @@ export const users = pgTable(
 		gender: text('gender', { enum: ['male', 'female'] }),
 		passwordHash: text('password_hash').notNull(),
 		emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+		/** When the dashboard's guided tour was finished or dismissed: it shows once (docs/decisions/113-guided-tour.md). */
+		touredAt: timestamp('toured_at', { withTimezone: true }),
 		status: text('status', { enum: ['active', 'deactivated'] })
 			.notNull()
 			.default('active'),
@@ -249,3 +257,4 @@ export * from './schema-claims.ts'
 export * from './schema-kit.ts'
 export * from './schema-inspections.ts'
 export * from './schema-billing.ts'
+export * from './schema-client.ts'

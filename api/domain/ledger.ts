@@ -27,7 +27,7 @@ export const FUND_MAX_DEFAULT = 5_000_000
 export const APPROVAL_THRESHOLD_DEFAULT = 1_000_000
 
 /** Only wallets and payouts in transit hold money that can run out; the database enforces the same. */
-export const mayGoNegative = (kind: AccountKind) => kind === 'gateway_clearing' || kind === 'claims_expense'
+export const mayGoNegative = (kind: AccountKind) => kind === 'gateway_clearing' || kind === 'claims_expense' || kind === 'referral_rewards'
 
 export const accountKey = (account: AccountRef) => (account.kind === 'wallet' ? `wallet:${account.customerId}` : account.kind)
 const wallet = (customerId: string): AccountRef => ({ kind: 'wallet', customerId })
@@ -209,6 +209,27 @@ export function claimBankPayoutTransfer(p: ClaimBankPayoutFacts): TransferDraft 
 		entries: [
 			{ account: { kind: 'claims_payable' }, amount: -p.amount },
 			{ account: { kind: 'payouts_in_transit' }, amount: p.amount },
+		],
+	}
+}
+
+/** A referral's reward paid into the referrer's wallet, spent from the insurer's referral rewards. Once per referral (decision 112). */
+export function referralRewardTransfer(input: {
+	referralId: string
+	customerId: string
+	amount: number
+	reference: string
+}): TransferDraft {
+	assertAmount(input.amount, 'A referral reward')
+	return {
+		kind: 'referral_reward',
+		idempotencyKey: `referral:${input.referralId}:reward`,
+		customerId: input.customerId,
+		reference: input.reference,
+		description: `Referral reward ${input.reference}: ${formatNairaFull(input.amount)}`,
+		entries: [
+			{ account: { kind: 'referral_rewards' }, amount: -input.amount },
+			{ account: wallet(input.customerId), amount: input.amount },
 		],
 	}
 }

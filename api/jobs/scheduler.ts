@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts'
 import { collectInvoices, runBilling } from '../services/billing.ts'
 import { deliverDueWebhooks } from '../services/kit.ts'
+import { creditReferralRewards } from '../services/rewards.tsx'
 import { recoverPayments, recoverPayouts } from './recovery.ts'
 import { logger } from '../telemetry/logger.ts'
 
@@ -14,6 +15,8 @@ export const JOBS: Job[] = [
 	// Staff plans are billed monthly in arrears; unpaid invoices are retried, then pause the plan (docs/decisions/095).
 	{ name: 'billing-run', run: (deps) => runBilling(deps) },
 	{ name: 'collect-invoices', run: (deps) => collectInvoices(deps) },
+	// Referrals whose cover was kept for the qualifying days earn, and are paid into wallets (decision 112).
+	{ name: 'credit-referral-rewards', run: (deps) => creditReferralRewards(deps) },
 ]
 
 /**

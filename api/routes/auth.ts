@@ -14,6 +14,7 @@ import { ApiError } from '../errors.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { seededRoleId } from '../services/roles.ts'
 import { sendOtpMail } from '../services/otp-mail.ts'
+import { recordReferral } from '../services/rewards.tsx'
 import { forgetAddressHit, takeAddressHit } from '../security/address-limit.ts'
 import { consumeOtp } from '../security/otp.ts'
 import { dummyPasswordHash, hashPassword, refuseCommonPassword, verifyPassword } from '../security/password.ts'
@@ -111,6 +112,9 @@ export const authRoutes = [
 							name: body.account_type === 'business' ? body.business_name! : `${body.first_name} ${body.last_name}`,
 							phone: body.phone,
 							meta: { cac_verified: false, sector: null },
+							channelSource: body.channel_source ?? null,
+							campaignCode: body.campaign_code ?? null,
+							heardFrom: body.heard_from ?? null,
 							createdAt: now,
 						})
 						.returning({ id: customers.id })
@@ -127,6 +131,9 @@ export const authRoutes = [
 							createdAt: now,
 						})
 						.returning({ id: users.id })
+					if (body.referrer) {
+						await recordReferral(tx, { code: body.referrer, customerId: customer!.id, email: body.email, phone: body.phone, now })
+					}
 					await recordActivity(tx, {
 						customerId: customer!.id,
 						actorUserId: user!.id,

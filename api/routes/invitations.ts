@@ -12,6 +12,7 @@ import { type AuthUser, defineRoute } from '../http.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { sendTemplate } from '../mail/render.ts'
 import { InvitationMail } from '../mail/templates/invitation.tsx'
+import { notify } from '../services/notifications.ts'
 import { findUser, findUserByEmail, recordActivity } from '../services/accounts.ts'
 import { hashPassword, refuseCommonPassword } from '../security/password.ts'
 import { issueToken, randomToken, sha256 } from '../security/tokens.ts'
@@ -230,6 +231,13 @@ export const invitationRoutes = [
 					.where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
 					.returning({ id: invitations.id })
 				if (claimed.length === 0) throw new ApiError(410, 'This invitation has expired or was already used. Ask for a new one.')
+				// The team hears of its new member; the newcomer, not yet a member, does not.
+				await notify(tx, {
+					businessId: invitation.customerId,
+					kind: 'member_joined',
+					title: `${body.first_name} ${body.last_name} joined the team`,
+					href: '/settings?tab=team',
+				})
 				const [user] = await tx
 					.insert(users)
 					.values({

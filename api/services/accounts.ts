@@ -18,6 +18,7 @@ export function serializeCustomer(c: typeof customers.$inferSelect) {
 		address: c.address,
 		phone: c.phone,
 		meta: { cac_verified: c.meta.cac_verified ?? false, sector: c.meta.sector ?? c.sector ?? null },
+		attribution: { channel_source: c.channelSource, campaign_code: c.campaignCode, heard_from: c.heardFrom },
 		created_at: c.createdAt.toISOString(),
 	}
 }
@@ -39,6 +40,7 @@ export async function findUser(db: Db, id: string, customerId?: string): Promise
 		email: user.email,
 		phone: user.phone,
 		email_verified_at: iso(user.emailVerifiedAt),
+		toured_at: iso(user.touredAt),
 		created_at: user.createdAt.toISOString(),
 		status: user.status,
 		role,

@@ -12,6 +12,7 @@ import { capitalized } from '../domain/text.ts'
 import { recordActivity } from './accounts.ts'
 import { postTransfer } from './ledger.ts'
 import { mailPaymentOutcome } from './money-mail.tsx'
+import { notify } from './notifications.ts'
 import { payPurchase } from './purchases.ts'
 import { payInvoiceFromGateway } from './billing.ts'
 import { logger } from '../telemetry/logger.ts'
@@ -104,6 +105,17 @@ async function saveCard(tx: Tx, customerId: string, card: CardAuthorization, ema
 
 export type PaymentStatus = 'pending' | 'success' | 'failed'
 
+/** The bell of whoever paid (or the whole business when no one is named) hears of a declined payment, linked to its receipt. */
+async function notifyFailedPayment(tx: Tx, payment: typeof payments.$inferSelect) {
+	const audience = payment.userId ? { userId: payment.userId } : { businessId: payment.customerId }
+	await notify(tx, {
+		...audience,
+		kind: 'payment_failed',
+		title: `A payment of ${formatNairaFull(payment.amount)} failed (${payment.purpose === 'funding' ? 'wallet funding' : 'cover purchase'})`,
+		href: `/transaction-history/${payment.purpose === 'purchase' && payment.purchaseId ? payment.purchaseId : payment.id}`,
+	})
+}
+
 /**
  * Apply what the gateway says of a charge: credit the wallet once on success, whoever tells first
  * (the callback, the webhook, a retry of either), and save a reusable card. Answers the payment after.
@@ -142,6 +154,7 @@ export async function settleCharge(deps: Deps, charge: Charge) {
 					.where(eq(payments.id, payment.id))
 					.returning()
 				changed = payment.status === 'pending'
+				if (changed) await notifyFailedPayment(tx, payment)
 				return failed!
 			}
 			// A purchase's payment pays its premium and issues its policy; a funding credits the wallet.
@@ -194,6 +207,7 @@ export async function settleCharge(deps: Deps, charge: Charge) {
 				.where(eq(payments.id, payment.id))
 				.returning()
 			changed = true
+			await notifyFailedPayment(tx, payment)
 			return failed!
 		}
 		return payment

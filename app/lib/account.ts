@@ -17,3 +17,14 @@ export function pendingStep(user: User): '/verify-account' | '/update/kyc' | nul
 export function needsCacVerification(customer: Pick<Customer, 'kind' | 'business_type' | 'meta'>) {
 	return customer.kind === 'business' && customer.business_type !== null && customer.business_type !== 'none' && !customer.meta.cac_verified
 }
+
+const lagosDay = (date: Date) => date.toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
+
+/**
+ * Spec section 4: the guided tour shows when the account is new (made today, in Lagos), was not toured
+ * before, the path is / and the customer has a sector. The screen's width (lg and up) is the browser's
+ * to check (docs/decisions/113-guided-tour.md).
+ */
+export function showsTour(user: Pick<User, 'created_at' | 'toured_at' | 'customer'>, path: string, now = new Date()) {
+	return path === '/' && !user.toured_at && Boolean(user.customer.meta.sector) && lagosDay(new Date(user.created_at)) === lagosDay(now)
+}

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { POLICY_STATES, POLICY_STATUS_FILTERS, TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from '#api/contract/statuses.ts'
+import { ReferralStatus } from '#api/contract/rewards.ts'
 import { STATUS_MAP, policyStatusKey, statusOf, statusOptions } from './statuses.ts'
 
 test('every status the API answers with has a label, none of them raw', () => {
@@ -12,6 +13,7 @@ test('every status the API answers with has a label, none of them raw', () => {
 		certificate: ['pending', 'active', 'expired'],
 		member: ['active', 'deactivated'],
 		invitation: ['pending', 'accepted', 'expired', 'revoked'],
+		referral: ReferralStatus.options,
 	} as const
 	for (const [kind, values] of Object.entries(answered)) {
 		for (const value of values) {

@@ -133,6 +133,14 @@ const INVOICE = {
 	void: s('Void', 'neutral'),
 } as const satisfies Record<InvoiceStatus, Status>
 
+/** A referral's reward (docs/decisions/112-referral-rewards.md). */
+const REFERRAL = {
+	pending: s('Pending', 'warning'),
+	earned: s('Earned', 'info'),
+	paid: s('Paid', 'success'),
+	void: s('Void', 'neutral'),
+} as const
+
 /** A member of staff, from the register's flags (api/domain/staff-lifecycle.ts): pending leavers say so until their date. */
 const EMPLOYEE = {
 	active: s('Active', 'success'),
@@ -180,6 +188,7 @@ export const STATUS_MAP = {
 	member: MEMBER,
 	employee: EMPLOYEE,
 	invitation: INVITATION,
+	referral: REFERRAL,
 } as const
 
 export type StatusKind = keyof typeof STATUS_MAP

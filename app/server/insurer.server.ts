@@ -72,6 +72,8 @@ import type { ChangePasswordBody, Customer, FindExistingUsersBody, SessionUser, 
 import type { Category, Product } from '#api/contract/catalogue.ts'
 import type { Claim, ClaimFile, ClaimSummary, PayoutBank, PlanUsage } from '#api/contract/claims.ts'
 import type { CreatedPartnerKey, CreatePartnerKeyBody, KitDetailsBody, KitSession, PartnerKey } from '#api/contract/kit.ts'
+import type { Notification } from '#api/contract/notifications.ts'
+import type { Referral, RewardsSummary } from '#api/contract/rewards.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
 import type { Inspection, InspectionLink, InspectionSummary } from '#api/contract/inspections.ts'
@@ -331,6 +333,15 @@ export function insurerCalls(client: ApiClient) {
 			post<Inspection>(`/desk/inspections/${encodeURIComponent(id)}/decision`, body),
 		downloadDeskInspectionPhoto: (id: string, photoId: string) =>
 			client.download(`/desk/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`),
+		// Rewards and referrals (docs/decisions/112-referral-rewards.md), the bell (114) and the tour (113).
+		getRewards: () => get<RewardsSummary>('/rewards', undefined, false),
+		getReferrals: (page: number) =>
+			get<{ items: Referral[]; page: number; page_size: number; total: number }>('/rewards/referrals', { page }, false),
+		getNotifications: (page: number) =>
+			get<{ items: Notification[]; page: number; page_size: number; total: number; unread: number }>('/notifications', { page }, false),
+		getUnreadCount: () => get<{ unread: number }>('/notifications/unread-count', undefined, false),
+		markNotificationsRead: (ids: string[]) => post<{ marked: number }>('/notifications/read', { ids }),
+		markToured: () => post<{ toured_at: string }>('/tour'),
 		getOutbox: (to?: string) =>
 			get<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attachments: string[]; created_at: string }>>(
 				'/dev/outbox',

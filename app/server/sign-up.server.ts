@@ -1,10 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type RouterContextProvider, data } from 'react-router'
 import { z } from 'zod'
+import { REFERRAL_CHANNELS, REFERRAL_CHANNEL_LABELS } from '#api/contract/attribution.ts'
 import { Email, Name, Password } from '#api/contract/common.ts'
 import { phoneSchema } from '#api/contract/phone.ts'
 import { replyWithApiError } from './forms.server.ts'
 import { SPAM_MESSAGE, isSpam } from './honeypot.server.ts'
+import { clearAttribution, readAttribution } from './attribution.server.ts'
 import { apiFrom } from './insurer.server.ts'
 
 // Creating an account, for /register and for /register/:productId/create-account alike.
@@ -20,6 +22,7 @@ export const RegisterSchema = z
 		email: Email,
 		phone: phoneSchema,
 		password: Password,
+		heard_from: z.enum(REFERRAL_CHANNELS, { message: 'Choose one of the answers.' }).optional(),
 	})
 	.refine((v) => v.account_type !== 'business' || Boolean(v.business_name), {
 		path: ['business_name'],
@@ -29,10 +32,11 @@ export const RegisterSchema = z
 	})
 
 /**
- * Sign up with the form as posted. The API answers with the new session, which the root middleware
- * writes into the cookie. A failure is the form's reply (400, or the API's 4xx), the password left out.
+ * Sign up with the form as posted, and where the visitor came from (the attribution cookie). The API
+ * answers with the new session, which the root middleware writes into the cookie. A failure is the
+ * form's reply (400, or the API's 4xx), the password left out.
  */
-export async function signUpFromForm(context: Readonly<RouterContextProvider>, formData: FormData) {
+export async function signUpFromForm(context: Readonly<RouterContextProvider>, request: Request, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') {
 		return { failed: data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 }) }
@@ -42,9 +46,18 @@ export async function signUpFromForm(context: Readonly<RouterContextProvider>, f
 	}
 	const { business_name, ...rest } = submission.value
 	try {
-		await apiFrom(context).signUp({ ...rest, ...(rest.account_type === 'business' ? { business_name } : {}) })
+		const attribution = await readAttribution(request)
+		await apiFrom(context).signUp({ ...rest, ...attribution, ...(rest.account_type === 'business' ? { business_name } : {}) })
 	} catch (error) {
 		return { failed: replyWithApiError(submission, error, ['password']) }
 	}
-	return { failed: null, toast: `Account created. We sent a 6-digit code to ${submission.value.email}.` }
+	return {
+		failed: null,
+		toast: `Account created. We sent a 6-digit code to ${submission.value.email}.`,
+		// The link did its work: a second account made in this browser is not referred again.
+		headers: { 'Set-Cookie': await clearAttribution() },
+	}
 }
+
+/** The answers to "How did you hear about us?", for the sign-up forms' loaders. */
+export const heardFromOptions = () => REFERRAL_CHANNELS.map((value) => ({ value, label: REFERRAL_CHANNEL_LABELS[value] }))

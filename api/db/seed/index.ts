@@ -196,6 +196,8 @@ export async function seedDemoAccounts(db: Db) {
 					phone: '08031234567',
 					passwordHash,
 					emailVerifiedAt: new Date(),
+					// Accounts with a year behind them have seen the dashboard's tour (docs/decisions/113-guided-tour.md).
+					touredAt: new Date(),
 				})
 				.returning({ id: t.users.id })
 			await seedDemoHistory(tx, { kind: account.kind, customerId: customer!.id, userId: user!.id })

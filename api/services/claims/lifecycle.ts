@@ -20,6 +20,7 @@ import type { AuthUser } from '../../http.ts'
 import { ApiError, fieldError, notFound } from '../../errors.ts'
 import { recordActivity } from '../accounts.ts'
 import { notifyClaim } from '../claim-mail.tsx'
+import { notify } from '../notifications.ts'
 import { filesOf } from './files.ts'
 import { checkDetails, claimNumber, type Details, policyOf } from './policy.ts'
 
@@ -27,6 +28,21 @@ import { checkDetails, claimNumber, type Details, policyOf } from './policy.ts'
 // claim's row lock with its event (docs/decisions/068-claim-lifecycle.md).
 
 type ClaimRow = typeof claims.$inferSelect
+
+/** A claim's status in a notification's words (the portal's badges say the same; app/lib/statuses.ts). */
+export const CLAIM_STATUS_WORDS: Record<ClaimStatus, string> = {
+	pending: 'more is needed from you',
+	inspection_submitted: 'photos sent',
+	estimate_submitted: 'estimate sent',
+	documented: 'in review',
+	approved: 'approved',
+	declined: 'declined',
+	offer_sent: 'an offer is waiting for you',
+	offer_accepted: 'offer accepted',
+	offer_rejected: 'offer rejected',
+	paid: 'paid out',
+	settled: 'settled',
+}
 
 export async function recordClaimEvent(
 	tx: Db | Tx,
@@ -134,6 +150,14 @@ export async function moveClaim(
 				from: claim.status,
 				to: result.next,
 				note: note ?? null,
+			})
+		}
+		if (result.next !== claim.status) {
+			await notify(tx, {
+				businessId: claim.customerId,
+				kind: 'claim_status',
+				title: `Claim ${claim.claimNumber}: ${CLAIM_STATUS_WORDS[result.next]}`,
+				href: `/claims/details-${claim.id}`,
 			})
 		}
 		return { before: claim.status, claim: updated! }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Menu, X } from 'lucide-react'
+import { ArrowLeft, Bell, Menu, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { Brand } from './layouts.tsx'
@@ -16,6 +16,33 @@ function SignOut() {
 				Sign out
 			</button>
 		</Form>
+	)
+}
+
+/**
+ * The bell (docs/decisions/114-notifications.md): a link to /notifications, so it works without
+ * JavaScript, with the number of unread ones.
+ */
+function NotificationBell({ unread }: { unread: number }) {
+	const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
+	return (
+		<Link
+			to="/notifications"
+			aria-label={label}
+			title={label}
+			data-tour="bell"
+			className="relative flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+		>
+			<Bell aria-hidden className="size-5" />
+			{unread > 0 ? (
+				<span
+					aria-hidden
+					className="absolute top-1 right-0.5 min-w-5 rounded-full bg-danger-700 px-1 text-center text-xs leading-5 font-semibold text-white"
+				>
+					{unread > 99 ? '99+' : unread}
+				</span>
+			) : null}
+		</Link>
 	)
 }
 
@@ -74,7 +101,10 @@ function MobileMenu({ user, nav, className = 'lg:hidden' }: { user: ShellUser; n
 
 function Footer() {
 	return (
-		<footer className="mx-auto max-w-6xl px-4 pt-4 pb-8 text-sm text-slate-600">
+		<footer className="mx-auto flex max-w-6xl gap-4 px-4 pt-4 pb-8 text-sm text-slate-600">
+			<Link to="/rewards" className="underline hover:text-slate-900">
+				Rewards
+			</Link>
 			<Link to="/icons" className="underline hover:text-slate-900">
 				Design system
 			</Link>
@@ -83,7 +113,17 @@ function Footer() {
 }
 
 /** The main screens: navigation, the account, and the page. */
-export function DashboardLayout({ user, nav, children }: { user: ShellUser; nav: readonly NavItem[]; children: ReactNode }) {
+export function DashboardLayout({
+	user,
+	nav,
+	unread,
+	children,
+}: {
+	user: ShellUser
+	nav: readonly NavItem[]
+	unread: number
+	children: ReactNode
+}) {
 	return (
 		<div className="min-h-dvh">
 			<header className="border-b border-slate-200 bg-white">
@@ -94,6 +134,7 @@ export function DashboardLayout({ user, nav, children }: { user: ShellUser; nav:
 					</div>
 					<div className="flex items-center gap-1">
 						<Account user={user} className="hidden text-right lg:block" />
+						<NotificationBell unread={unread} />
 						<SignOut />
 						<MobileMenu user={user} nav={nav} />
 					</div>
@@ -113,11 +154,13 @@ export type BackLink = { to: string; label: string }
 export function MoreViewLayout({
 	user,
 	nav,
+	unread,
 	back,
 	children,
 }: {
 	user: ShellUser
 	nav: readonly NavItem[]
+	unread: number
 	back: BackLink
 	children: ReactNode
 }) {
@@ -133,6 +176,7 @@ export function MoreViewLayout({
 						{back.label}
 					</Link>
 					<div className="flex items-center gap-1">
+						<NotificationBell unread={unread} />
 						<SignOut />
 						<MobileMenu user={user} nav={nav} className="" />
 					</div>

@@ -10,9 +10,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Layout() {
-	const { user, nav } = useLoaderData<typeof loader>()
+	const { user, nav, unread } = useLoaderData<typeof loader>()
 	return (
-		<DashboardLayout user={user} nav={nav}>
+		<DashboardLayout user={user} nav={nav} unread={unread}>
 			<Outlet />
 		</DashboardLayout>
 	)

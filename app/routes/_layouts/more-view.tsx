@@ -16,10 +16,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Layout() {
-	const { user, nav, back } = useLoaderData<typeof loader>()
+	const { user, nav, unread, back } = useLoaderData<typeof loader>()
 	useKeepAlive()
 	return (
-		<MoreViewLayout user={user} nav={nav} back={back}>
+		<MoreViewLayout user={user} nav={nav} unread={unread} back={back}>
 			<Outlet />
 		</MoreViewLayout>
 	)

@@ -5,7 +5,7 @@ import { AccountFields, type AccountFormValues } from '#app/components/account-f
 import { FormError, Stepper, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
 import { formConstraint, readForm } from '#app/server/forms.server.ts'
-import { AccountType, RegisterSchema, signUpFromForm } from '#app/server/sign-up.server.ts'
+import { AccountType, RegisterSchema, heardFromOptions, signUpFromForm } from '#app/server/sign-up.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/register'
 
@@ -16,13 +16,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Co
 export function loader(args: Route.LoaderArgs) {
 	redirectIfSignedIn(args)
 	const type = AccountType.safeParse(new URL(args.request.url).searchParams.get('type'))
-	return { type: type.success ? type.data : null, constraint: formConstraint(RegisterSchema) }
+	return { type: type.success ? type.data : null, constraint: formConstraint(RegisterSchema), channels: heardFromOptions() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const signedUp = await signUpFromForm(context, await readForm(request))
+	const signedUp = await signUpFromForm(context, request, await readForm(request))
 	if (signedUp.failed) return signedUp.failed
-	return redirectWithToast(request, '/verify-account?from=register', { type: 'success', description: signedUp.toast })
+	return redirectWithToast(
+		request,
+		'/verify-account?from=register',
+		{ type: 'success', description: signedUp.toast },
+		{ headers: signedUp.headers },
+	)
 }
 
 function ChooseType() {
@@ -59,7 +64,7 @@ function ChooseType() {
 }
 
 export default function Register() {
-	const { type, constraint } = useLoaderData<typeof loader>()
+	const { type, constraint, channels } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm<AccountFormValues>({
 		id: 'register',
@@ -82,7 +87,7 @@ export default function Register() {
 			<Form method="post" className="space-y-4" {...getFormProps(form)} ref={draft}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="account_type" value={type} />
-				<AccountFields fields={fields} businessName={type === 'business' ? {} : null} />
+				<AccountFields fields={fields} businessName={type === 'business' ? {} : null} channels={channels} />
 				<SubmitButton className="w-full" pendingText="Creating your account…">
 					Create account
 				</SubmitButton>

@@ -1,20 +1,7 @@
-import {
-	ArrowLeft,
-	CircleAlert,
-	CircleCheck,
-	CircleMinus,
-	Clock,
-	History,
-	LoaderCircle,
-	MailCheck,
-	Menu,
-	ReceiptText,
-	SearchX,
-	ShieldCheck,
-	X,
-} from 'lucide-react'
 import { Link } from 'react-router'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { ICONS } from '#app/components/ui/icon-set.ts'
+import { ShieldCheck } from 'lucide-react'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
@@ -24,23 +11,6 @@ import { STATUS_MAP, type StatusKind } from '#app/lib/statuses.ts'
 import type { Route } from './+types/icons'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Design system and icons · Cover Portal' }]
-
-/** Every icon the portal ships: lucide-react's named imports, so the bundle holds these and no others. */
-const ICONS = [
-	{ name: 'ArrowLeft', Icon: ArrowLeft, use: 'Back link' },
-	{ name: 'Menu', Icon: Menu, use: 'Open the menu' },
-	{ name: 'X', Icon: X, use: 'Close the menu' },
-	{ name: 'CircleCheck', Icon: CircleCheck, use: 'Status: done' },
-	{ name: 'Clock', Icon: Clock, use: 'Status: waiting' },
-	{ name: 'CircleAlert', Icon: CircleAlert, use: 'Status: went wrong' },
-	{ name: 'CircleMinus', Icon: CircleMinus, use: 'Status: over or stopped' },
-	{ name: 'LoaderCircle', Icon: LoaderCircle, use: 'Status: under way' },
-	{ name: 'ShieldCheck', Icon: ShieldCheck, use: 'No cover yet' },
-	{ name: 'ReceiptText', Icon: ReceiptText, use: 'No transactions yet' },
-	{ name: 'SearchX', Icon: SearchX, use: 'Nothing matches the filters' },
-	{ name: 'MailCheck', Icon: MailCheck, use: 'No invitations waiting' },
-	{ name: 'History', Icon: History, use: 'No activity yet' },
-] as const
 
 const TYPE_SCALE = [
 	['text-3xl', '30 px', 'Figures that matter: a balance'],
@@ -210,7 +180,9 @@ export default function DesignSystem() {
 			</Panel>
 
 			<Panel id="icons-heading" title="Icons">
-				<p className="-mt-2 mb-4 text-sm text-slate-600">From lucide-react, imported by name so only these are shipped.</p>
+				<p className="-mt-2 mb-4 text-sm text-slate-600">
+					Every icon the portal uses, from lucide-react, imported by name so only these are shipped.
+				</p>
 				<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
 					{ICONS.map(({ name, Icon, use }) => (
 						<li key={name} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">

@@ -4,6 +4,7 @@ import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import { SearchX, Users } from 'lucide-react'
 import { z } from 'zod'
 import { Dialog } from '#app/components/ui/dialog.tsx'
+import { dialogHref, formHref, readDialog } from '#app/lib/query.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ErrorList, Field, FormError, Select, SubmitButton, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -27,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'employees.view')
 	const url = new URL(args.request.url)
 	const api = apiFrom(args.context)
-	const adding = url.searchParams.get('dialog') === 'add'
+	// The add dialog and its form, by spec section 2's query helpers (app/lib/query.ts).
+	const adding = readDialog(url.searchParams, ['add'] as const) === 'add'
 	const [{ view, status }, plans] = await Promise.all([
 		loadEmployees(api, url.searchParams),
 		adding ? api.getPolicies().then((r) => r.data.filter((p) => p.kind === 'plan')) : Promise.resolve([]),
@@ -72,7 +74,7 @@ export default function Employees() {
 	const filtered = Boolean(filters.q || filters.status)
 	const query = employeesQuery(filters)
 	const closeTo = `/employees${query ? `?${query}` : ''}`
-	const withDialog = `/employees?${query ? `${query}&` : ''}dialog=add`
+	const withDialog = formHref(dialogHref(closeTo, 'add'), 'employee', 'create')
 	const { q: _q, status: _s, sort: _o, ...rest } = errors
 	return (
 		<div className="space-y-6">

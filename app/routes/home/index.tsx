@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { CacConfirmBody } from '#api/contract/cac.ts'
@@ -6,7 +7,8 @@ import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import type { User } from '#api/contract/users.ts'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
-import { isKycComplete, needsCacVerification } from '#app/lib/account.ts'
+import { readDialog } from '#app/lib/query.ts'
+import { isKycComplete, needsCacVerification, showsTour } from '#app/lib/account.ts'
 import { businessTypeLabel } from '#app/lib/business-types.ts'
 import { formatDateTime, greeting } from '#app/lib/greeting.ts'
 import { orNotShown } from '#app/server/api-errors.server.ts'
@@ -39,7 +41,7 @@ function cacFailure(error: unknown) {
  */
 async function cacDialog(args: Route.LoaderArgs, user: User) {
 	const query = new URL(args.request.url).searchParams
-	if (query.get('dialog') !== 'cac' || !needsCacVerification(user.customer)) return null
+	if (readDialog(query, ['cac'] as const) !== 'cac' || !needsCacVerification(user.customer)) return null
 	if (!(await userPermissions(args, user)).includes('business.manage')) return null
 	const saved = {
 		type: businessTypeLabel(user.customer.business_type),
@@ -94,6 +96,8 @@ export async function loader(args: Route.LoaderArgs) {
 		todos: home.todos,
 		activities: activities?.data.items ?? null,
 		cac,
+		// Not over the CAC dialog: that step comes first.
+		tour: !cac && showsTour(user, '/'),
 	}
 }
 
@@ -177,11 +181,26 @@ function CacDialog({ cac, actionError }: { cac: CacDialogState; actionError: str
 	)
 }
 
+// The tour's code loads only for a new account on a wide screen (docs/decisions/113-guided-tour.md).
+const Tour = lazy(() => import('#app/client/tour.tsx'))
+
+/** Spec section 4: never on a phone or tablet (below lg, 1024 px). */
+function TourOnWideScreens({ show }: { show: boolean }) {
+	const [wide, setWide] = useState(false)
+	useEffect(() => setWide(show && window.matchMedia('(min-width: 1024px)').matches), [show])
+	return wide ? (
+		<Suspense fallback={null}>
+			<Tour />
+		</Suspense>
+	) : null
+}
+
 export default function Home() {
 	const home = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<div className="space-y-6">
+			<TourOnWideScreens show={home.tour} />
 			{home.cac ? <CacDialog cac={home.cac} actionError={actionData?.cacError ?? null} /> : null}
 			<section>
 				<h1 className="text-2xl font-bold">{home.greeting}</h1>
@@ -253,6 +272,23 @@ export default function Home() {
 					)}
 				</section>
 			</div>
+
+			<section aria-labelledby="rewards-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+				<h2 id="rewards-heading" className="font-semibold">
+					Refer and earn
+				</h2>
+				<p className="mt-1 text-sm text-slate-600">
+					Share your referral link: when someone you refer keeps their cover, a reward is paid into your wallet.
+				</p>
+				<p className="mt-3 flex flex-wrap gap-4 text-sm">
+					<Link to="/rewards" className="font-medium text-brand-700 underline">
+						Your referral link
+					</Link>
+					<Link to="/rewards/all" className="font-medium text-brand-700 underline">
+						All rewards
+					</Link>
+				</p>
+			</section>
 
 			<section aria-labelledby="kyc-heading" className="rounded-xl border border-slate-200 bg-white p-5">
 				<h2 id="kyc-heading" className="font-semibold">

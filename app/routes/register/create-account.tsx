@@ -6,7 +6,7 @@ import { FormError, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { withReturnUrl } from '#app/lib/return-url.ts'
 import { formConstraint, readForm } from '#app/server/forms.server.ts'
-import { RegisterSchema, signUpFromForm } from '#app/server/sign-up.server.ts'
+import { RegisterSchema, heardFromOptions, signUpFromForm } from '#app/server/sign-up.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/create-account'
 import { productAndPending, redirectSignedIn } from './register.server.ts'
@@ -35,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 		details: describeFields(product.purchase_fields, pending.fields),
 		defaults: { account_type: 'individual', ...accountDefaults(product.purchase_fields, pending.fields) },
 		constraint: formConstraint(RegisterSchema),
+		channels: heardFromOptions(),
 	}
 }
 
@@ -44,20 +45,22 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
 	const { product } = await requireQuote(args)
-	const signedUp = await signUpFromForm(args.context, await readForm(args.request))
+	const signedUp = await signUpFromForm(args.context, args.request, await readForm(args.request))
 	if (signedUp.failed) {
 		const { data: reply, init } = signedUp.failed
 		// An address with an account already: that customer signs in and comes back to pay.
 		return data({ ...reply, emailTaken: init?.status === 409 }, init ?? undefined)
 	}
-	return redirectWithToast(args.request, withReturnUrl('/verify-account', paymentPath(product.id)), {
-		type: 'success',
-		description: signedUp.toast,
-	})
+	return redirectWithToast(
+		args.request,
+		withReturnUrl('/verify-account', paymentPath(product.id)),
+		{ type: 'success', description: signedUp.toast },
+		{ headers: signedUp.headers },
+	)
 }
 
 export default function CreateAccount() {
-	const { product, total, details, defaults, constraint } = useLoaderData<typeof loader>()
+	const { product, total, details, defaults, constraint, channels } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [form, fields] = useForm<AccountFormValues>({
 		id: 'create-account',
@@ -110,6 +113,7 @@ export default function CreateAccount() {
 				<AccountFields
 					fields={fields}
 					businessName={{ hint: 'Only for a business account.' }}
+					channels={channels}
 					afterEmail={
 						actionData && 'emailTaken' in actionData && actionData.emailTaken ? (
 							<p className="text-sm">

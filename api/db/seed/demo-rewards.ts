@@ -1,0 +1,172 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { referralRewardTransfer } from '../../domain/ledger.ts'
+import { QUALIFYING_DAYS, REFERRAL_REWARD } from '../../domain/rewards.ts'
+import { postTransfer } from '../../services/ledger.ts'
+import { CLAIM_STATUS_WORDS } from '../../services/claims.ts'
+import { notify } from '../../services/notifications.ts'
+import { referralCode } from '../../services/rewards.tsx'
+import type { Db } from '../client.ts'
+import * as t from '../schema.ts'
+
+// The demo's rewards and notifications (docs/decisions/112 and 114): referrals in every status, their
+// rewards paid through the ledger like any other, and a bell with something in it, some of it read.
+
+const DAY = 86_400_000
+
+/** Who the demo business referred: enough for a second page of its rewards table. */
+const BUSINESS_REFERRALS: Array<{
+	name: string
+	kind: 'business' | 'individual'
+	status: 'pending' | 'earned' | 'paid' | 'void'
+	daysAgo: number
+}> = [
+	{ name: 'Adebayo Haulage Ltd', kind: 'business', status: 'paid', daysAgo: 120 },
+	{ name: 'Chiamaka Eze', kind: 'individual', status: 'paid', daysAgo: 95 },
+	{ name: 'Kano Cold Chain Ltd', kind: 'business', status: 'earned', daysAgo: 40 },
+	{ name: 'Okafor Logistics Staff Club', kind: 'business', status: 'void', daysAgo: 60 },
+	...[
+		'Tunde Bakare',
+		'Blessing Okon',
+		'Ibadan Fresh Foods Ltd',
+		'Musa Danjuma',
+		'Halima Bello',
+		'Port Harcourt Marine Services',
+		'Emeka Nwachukwu',
+		'Folake Adeyemi',
+		'Abuja Office Supplies Ltd',
+		'Sani Abubakar',
+		'Ngozi Obi',
+		'Lekki Dental Clinic',
+		'Yusuf Lawal',
+		'Grace Etim',
+		'Enugu Agro Traders',
+		'Kehinde Ajayi',
+		'Amaka Okeke',
+		'Jos Solar Installers',
+	].map((name, i) => ({
+		name,
+		kind:
+			name.includes(' Ltd') ||
+			name.includes(' Services') ||
+			name.includes(' Clinic') ||
+			name.includes(' Traders') ||
+			name.includes(' Installers')
+				? ('business' as const)
+				: ('individual' as const),
+		status: 'pending' as const,
+		daysAgo: 2 + i,
+	})),
+]
+
+const INDIVIDUAL_REFERRALS: typeof BUSINESS_REFERRALS = [
+	{ name: 'Ifeanyi Okoro', kind: 'individual', status: 'paid', daysAgo: 80 },
+	{ name: 'Zainab Sule', kind: 'individual', status: 'pending', daysAgo: 6 },
+	{ name: 'Bisi Adewale', kind: 'individual', status: 'void', daysAgo: 30 },
+]
+
+async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_REFERRALS, now: Date) {
+	const [owner] = await db.select({ customerId: t.users.customerId }).from(t.users).where(eq(t.users.email, email))
+	if (!owner) return
+	const [already] = await db
+		.select({ id: t.referrals.id })
+		.from(t.referrals)
+		.where(eq(t.referrals.referrerCustomerId, owner.customerId))
+		.limit(1)
+	if (already) return
+	await referralCode(db, owner.customerId)
+	await db.transaction(async (tx) => {
+		for (const r of referred) {
+			const joined = new Date(now.getTime() - r.daysAgo * DAY)
+			const [customer] = await tx
+				.insert(t.customers)
+				.values({
+					kind: r.kind,
+					name: r.name,
+					sector: 'Retail',
+					meta: { cac_verified: false, sector: 'Retail' },
+					heardFrom: 'referral',
+					channelSource: 'referral',
+					createdAt: joined,
+				})
+				.returning({ id: t.customers.id })
+			const earnedAt = r.status === 'paid' || r.status === 'earned' ? new Date(joined.getTime() + (QUALIFYING_DAYS + 3) * DAY) : null
+			const [referral] = await tx
+				.insert(t.referrals)
+				.values({
+					referrerCustomerId: owner.customerId,
+					referredCustomerId: customer!.id,
+					status: r.status,
+					voidReason: r.status === 'void' ? (r.kind === 'business' ? 'self' : 'same_payer') : null,
+					amount: REFERRAL_REWARD,
+					earnedAt,
+					createdAt: joined,
+				})
+				.returning({ id: t.referrals.id })
+			if (r.status !== 'paid') continue
+			// Paid as the job pays: through the ledger, into the wallet.
+			const transfer = await postTransfer(
+				tx,
+				referralRewardTransfer({
+					referralId: referral!.id,
+					customerId: owner.customerId,
+					amount: REFERRAL_REWARD,
+					reference: `REF-${referral!.id.slice(0, 8).toUpperCase()}`,
+				}),
+			)
+			await tx
+				.update(t.referrals)
+				.set({ status: 'paid', paidAt: earnedAt, transferId: transfer.id })
+				.where(eq(t.referrals.id, referral!.id))
+		}
+	})
+}
+
+/** A bell with a few things in it for each demo account: the older ones read. */
+async function seedNotifications(db: Db, email: string) {
+	const [user] = await db.select({ id: t.users.id, customerId: t.users.customerId }).from(t.users).where(eq(t.users.email, email))
+	if (!user) return
+	const [already] = await db.select({ id: t.notifications.id }).from(t.notifications).where(eq(t.notifications.userId, user.id)).limit(1)
+	if (already) return
+	const claims = await db
+		.select({ id: t.claims.id, number: t.claims.claimNumber, status: t.claims.status })
+		.from(t.claims)
+		.where(and(eq(t.claims.customerId, user.customerId), sql`${t.claims.status} in ('offer_sent', 'approved', 'paid')`))
+		.orderBy(asc(t.claims.createdAt))
+		.limit(2)
+	const entries = [
+		{ kind: 'reward_paid' as const, title: 'Referral reward of ₦2,500 paid for Chiamaka E.', href: '/rewards/all', read: true },
+		{
+			kind: 'payment_failed' as const,
+			title: 'A payment of ₦15,000 failed (wallet funding)',
+			href: '/transaction-history?status=failed',
+			read: true,
+		},
+		...(email.startsWith('business')
+			? [{ kind: 'member_joined' as const, title: 'Kemi Bello joined the team', href: '/settings?tab=team', read: false }]
+			: []),
+		...claims.map((c) => ({
+			kind: 'claim_status' as const,
+			title: `Claim ${c.number}: ${CLAIM_STATUS_WORDS[c.status]}`,
+			href: `/claims/details-${c.id}`,
+			read: false,
+		})),
+	]
+	await db.transaction(async (tx) => {
+		for (const entry of entries) {
+			await notify(tx, { userId: user.id, kind: entry.kind, title: entry.title, href: entry.href })
+			if (entry.read) {
+				await tx
+					.update(t.notifications)
+					.set({ readAt: new Date() })
+					.where(and(eq(t.notifications.userId, user.id), eq(t.notifications.title, entry.title)))
+			}
+		}
+	})
+}
+
+export async function seedDemoRewards(db: Db, now = new Date()) {
+	await seedReferrals(db, 'business@example.com', BUSINESS_REFERRALS, now)
+	await seedReferrals(db, 'individual@example.com', INDIVIDUAL_REFERRALS, now)
+	await seedNotifications(db, 'business@example.com')
+	await seedNotifications(db, 'individual@example.com')
+}
