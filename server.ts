@@ -69,7 +69,7 @@ let shutdownSteps: Array<[string, () => Promise<unknown>]> = []
 let readiness: { db?: Db; jobs?: { readonly running: boolean }; apiBaseUrl?: string } = { apiBaseUrl }
 if (!apiBaseUrl) {
 	const { api, database, deps } = await bootApi(env, release)
-	const jobs = startJobs(deps)
+	const jobs = await startJobs(deps, database)
 	readiness = { db: deps.db, jobs }
 	shutdownSteps = [
 		['jobs', () => jobs.stop()],

@@ -19,7 +19,7 @@ const { api, database, deps } = await bootApi(
 	{ ...env, apiPublicUrl: env.API_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.API_PORT}` },
 	release,
 )
-const jobs = startJobs(deps)
+const jobs = await startJobs(deps, database)
 const sources = { db: deps.db, jobs, draining: lifecycle.draining }
 const server = serve(
 	{
