@@ -55,13 +55,17 @@ export function bossFor(database: Pick<Database, 'url' | 'pglite'>, options: PgB
 }
 
 async function ensureQueue(boss: PgBoss, name: string) {
-	if (await boss.getQueue(name)) return
-	try {
-		// Stately: at most one waiting and one running, so a slow run is never doubled up behind.
-		await boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 })
-	} catch (error) {
-		// Another process created it in between.
-		if (!(await boss.getQueue(name))) throw error
+	for (let attempt = 1; ; attempt++) {
+		if (await boss.getQueue(name)) return
+		try {
+			// Stately: at most one waiting and one running, so a slow run is never doubled up behind.
+			await boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 })
+			return
+		} catch (error) {
+			// Processes starting together race to create it (PostgreSQL may end one as a deadlock): look again.
+			if (attempt >= 5) throw error
+			await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+		}
 	}
 }
 

@@ -33,12 +33,13 @@ export async function loader(args: Route.LoaderArgs) {
 		documents: policy.documents.map((d) => ({ ...d, label: docLabels[d.field] ?? d.field })),
 		canManage: permissions.includes('plans.manage'),
 		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
+		canBuy: permissions.includes('products.buy'),
 		activities,
 	}
 }
 
 export default function PlanPage() {
-	const { policy, details, documents, canManage, canManageStaff, activities } = useLoaderData<typeof loader>()
+	const { policy, details, documents, canManage, canManageStaff, canBuy, activities } = useLoaderData<typeof loader>()
 	const pending = policy.is_pending && !policy.is_expired && !policy.awaiting_inspection
 	return (
 		<div className="space-y-6">
@@ -83,6 +84,21 @@ export default function PlanPage() {
 						Own-damage cover starts once an inspector approves the vehicle's pre-inspection. Your details are in; the certificate comes by
 						email when the cover is active.
 					</p>
+				</div>
+			) : null}
+			{policy.renewal_due ? (
+				<div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-slate-900">
+					<p className="font-semibold">
+						{policy.is_expired ? `This cover ended on ${coverDay(policy.cover_end)}.` : `This cover ends on ${coverDay(policy.cover_end)}.`}{' '}
+						Renew it to stay covered: it keeps its number.
+					</p>
+					{canBuy ? (
+						<Link to={`/mycover/${policy.id}/renew`} className={`mt-3 ${buttonClass('primary')}`}>
+							Renew this policy
+						</Link>
+					) : (
+						<p className="mt-1 text-sm">Ask someone in your business who buys cover to renew it.</p>
+					)}
 				</div>
 			) : null}
 			<ManageLinks policy={policy} canManage={canManage} />

@@ -1,0 +1,41 @@
+import { formatNairaFull } from '#app/lib/money.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, mailsTo, signIn, test } from './support.ts'
+
+// Renewing a policy from the wallet (docs/decisions/091-renewals.md): the demo business's phone and
+// laptop cover, bought a year ago, come up for renewal; each project renews its own, from home's
+// "Renewals due" to the policy and its renewal screen, and the policy keeps its number.
+
+type ApiPolicy = { id: string; policy_number: string; product_name: string; renewal_due: boolean; cover_end: string; is_expired: boolean }
+
+test('a policy coming up for renewal is renewed from the wallet and keeps its number', async ({ page, request, js }) => {
+	const product = js ? 'Gadget Cover' : 'Laptop Cover'
+	const signedIn = await request.post('/api/v1/auth/sign-in', { data: { email: 'business@example.com', password: DEMO_PASSWORD } })
+	const headers = { Authorization: `Bearer ${(await signedIn.json()).data.access_token}` }
+	const policies = (await (await request.get('/api/v1/policies', { headers })).json()).data as ApiPolicy[]
+	const policy = policies.find((p) => p.product_name === product && p.renewal_due && !p.is_expired)!
+	expect(policy).toBeTruthy()
+	const offer = (await (await request.get(`/api/v1/policies/${policy.id}/renewal`, { headers })).json()).data
+	expect(offer).toMatchObject({ renewable: true, period: 'annual' })
+
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	const renewals = page.locator('section', { has: page.getByRole('heading', { name: 'Renewals due' }) })
+	await renewals.getByRole('listitem').filter({ hasText: policy.policy_number }).getByRole('link', { name: product }).click()
+	await expect(page).toHaveURL(`/mycover/${policy.id}`)
+	await expect(page.getByText('Renew it to stay covered: it keeps its number.')).toBeVisible()
+	await page.getByRole('link', { name: 'Renew this policy' }).click()
+
+	await expect(page.getByRole('heading', { name: `Renew ${product}`, level: 1 })).toBeVisible()
+	await expect(page.getByText(formatNairaFull(offer.amount), { exact: true })).toBeVisible()
+	await expectAccessible(page, js)
+	await page.getByRole('radio', { name: /^Wallet/ }).check()
+	await page.getByRole('button', { name: `Renew for ${formatNairaFull(offer.amount)}` }).click()
+
+	await expect(page).toHaveURL(`/mycover/${policy.id}`)
+	await expect(page.getByText(`Renewed for ${formatNairaFull(offer.amount)}`)).toBeVisible()
+	await expect(page.getByText('Renew it to stay covered')).toHaveCount(0)
+	const after = (await (await request.get(`/api/v1/policies/${policy.id}`, { headers })).json()).data as ApiPolicy
+	expect(after).toMatchObject({ policy_number: policy.policy_number, cover_end: offer.cover_end, renewal_due: false })
+	const mails = await mailsTo(page, 'business@example.com')
+	expect(mails.some((m) => m.subject === `Renewed: ${product}, policy ${policy.policy_number}`)).toBe(true)
+})
