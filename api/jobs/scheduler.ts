@@ -36,6 +36,9 @@ export const JOBS: Job[] = [
 	{ name: 'forget-staff-lists', run: (deps) => forgetUnboughtStaffLists(deps), cron: '41 3 * * *' },
 ]
 
+/** Whether this server process runs the jobs: yes, unless RUN_JOBS=false leaves them to `npm run worker`. */
+export const jobsInProcess = () => process.env.RUN_JOBS !== 'false'
+
 export type JobRunner = {
 	/** Whether the jobs are scheduled and worked (for /readyz). */
 	readonly running: boolean
