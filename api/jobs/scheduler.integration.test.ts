@@ -37,7 +37,13 @@ describeApi('the job runner', () => {
 		vi.spyOn(logger, 'warn').mockImplementation(() => {})
 		const runs: string[] = []
 		const jobs: Job[] = [
-			...JOBS.map((job) => ({ ...job, run: async () => (runs.push(job.name), {}) })),
+			...JOBS.map((job) => ({
+				...job,
+				run: async () => {
+					runs.push(job.name)
+					return {}
+				},
+			})),
 			{
 				name: 'broken',
 				run: async () => {
@@ -78,7 +84,13 @@ describeApi('the job runner', () => {
 
 	test('schedules and queued work survive a restart: a job queued before the stop runs after it', async () => {
 		const ran: string[] = []
-		const job: Job = { name: 'after-restart', run: async () => (ran.push('run'), {}) }
+		const job: Job = {
+			name: 'after-restart',
+			run: async () => {
+				ran.push('run')
+				return {}
+			},
+		}
 		const first = await start([job])
 		await waitFor(() => ran.length === 1)
 		const queued = await first.boss.send(job.name, {}, { startAfter: 3 })
