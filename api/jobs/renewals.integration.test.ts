@@ -4,7 +4,8 @@ import { ledgerTransfers, mailOutbox, policies, policyEvents, policyNotices, pur
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
 import { autoRenewPolicies, mailExpiredPolicies, sendRenewalReminders } from '#api/jobs/renewals.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { balanceOf, fund, newKey } from '#tests/support/wallet.ts'
+import { PENDING_MAX_AGE_MS, recoverPayments } from '#api/jobs/recovery.ts'
+import { balanceOf, checkout, fund, newKey } from '#tests/support/wallet.ts'
 
 // The renewal jobs on a moved clock: each runs twice (and twice at once) and acts once.
 
@@ -172,6 +173,33 @@ describeApi('renewals, reminders and expiry', () => {
 		expect(again.status).toBe(201)
 		expect(await renewalsOf(policy.id)).toHaveLength(1)
 		expect(await balance(owner)).toBe(0)
+	})
+
+	test('renewed through the gateway: the checkout paid renews once, through the purchase callback path and the recovery job', async () => {
+		const { owner: buyer, policy } = await insured(0)
+		moveTo(addDays(policy.coverEnd, -10))
+		const owner = await fresh(buyer)
+		const body = { period: 'annual', payment_option: 'gateway', idempotency_key: newKey('renew') }
+		const started = await ctx.call('POST', `/policies/${policy.id}/renew`, { token: owner.token, body })
+		expect(started.status).toBe(201)
+		expect(started.body.data).toMatchObject({ purchase: { status: 'awaiting_payment' }, policy: null })
+		const reference = started.body.data.payment.reference as string
+		expect((await checkout(ctx, reference, 'approve')).status).toBe(303)
+		await ctx.sandbox.idle()
+		// The payer's return: the callback asks about the payment, which answers the renewed policy.
+		const back = await ctx.call('POST', '/payments/verify', { body: { reference } })
+		expect(back.body.data).toMatchObject({ status: 'success', purpose: 'purchase', policy: { id: policy.id } })
+		ctx.advanceClock(PENDING_MAX_AGE_MS + 60_000)
+		await recoverPayments(ctx.deps)
+		const after = await policyOf(policy.id)
+		expect(after.coverEnd).toBe(addDays(addMonths(addDays(policy.coverEnd, 1), 12), -1))
+		const events = await ctx.db
+			.select()
+			.from(policyEvents)
+			.where(and(eq(policyEvents.policyId, policy.id), eq(policyEvents.kind, 'renewed')))
+		expect(events).toHaveLength(1)
+		expect(await renewalsOf(policy.id)).toMatchObject([{ status: 'paid', paymentOption: 'gateway' }])
+		expect(await mailsTo(owner, 'Renewed: Third Party')).toHaveLength(1)
 	})
 
 	test('the renewal routes: outside the window 409, another business 404, no token 401, bad period 400', async () => {
