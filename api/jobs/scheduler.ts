@@ -61,8 +61,9 @@ async function ensureQueue(boss: PgBoss, name: string) {
 	for (let attempt = 1; ; attempt++) {
 		if (await boss.getQueue(name)) return
 		try {
-			// Stately: at most one waiting and one running, so a slow run is never doubled up behind.
-			await boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 })
+			// Short: at most one waiting, so runs never pile up behind a slow one. Not stately: a run left
+			// active by a killed process would block the queue until it expired.
+			await boss.createQueue(name, { name, policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 })
 			return
 		} catch (error) {
 			// Processes starting together race to create it (PostgreSQL may end one as a deadlock): look again.
@@ -76,7 +77,7 @@ async function ensureQueue(boss: PgBoss, name: string) {
  * Schedule every job of `jobs` on pg-boss and work them in this process (docs/decisions/090-job-runner.md).
  * Schedules live in the database (they survive a restart); one process per minute turns them into
  * jobs, and each job is taken by one worker, so two processes on one PostgreSQL server run it once.
- * Every job also runs once at start (a singleton key per minute keeps that once across processes).
+ * Every job also runs at start (one waiting job per queue keeps that once across processes starting together).
  */
 export async function startJobs(
 	deps: Deps,
@@ -90,7 +91,8 @@ export async function startJobs(
 	let stopped = false
 	boss.on('error', (error) => logger.warn(`[jobs] queue: ${error.message}`))
 	await boss.start()
-	const kick = (name: string) => boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 })
+	// A second wait before it may be taken: queued at once by several processes, it is queued once.
+	const kick = (name: string) => boss.send(name, {}, { startAfter: 1 })
 	for (const job of jobs) {
 		await ensureQueue(boss, job.name)
 		await boss.schedule(job.name, job.cron ?? EVERY_MINUTE, {}, { tz: 'Africa/Lagos' })
