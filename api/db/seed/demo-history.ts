@@ -67,18 +67,6 @@ function businessEvents(today: string): Event[] {
 			buy: { product_id: 2, vehicle_class: 'private_car', vehicle_value: 9_500_000 },
 			activation: motor('EKY 771 KT', 'Toyota Camry 2021', '4T1B11HK5MU771771'),
 		},
-		// Two devices bought a year ago whose renewal comes up (docs/decisions/091-renewals.md): renewable
-		// from /mycover/{id}, reminded of by the renewal jobs.
-		{
-			day: addDays(addMonths(today, -12), 9),
-			buy: { product_id: 5, gadget_type: 'phone', device_value: 320_000, period: 'annual' },
-			activation: device('Samsung Galaxy S23', '356789104512338'),
-		},
-		{
-			day: addDays(addMonths(today, -12), 5),
-			buy: { product_id: 30, device_value: 780_000, period: 'annual' },
-			activation: device('Lenovo ThinkPad T14', 'PF3KX8ZQ'),
-		},
 		{ day: daysAgo(331), plan: { productId: 31, members: STAFF.length, period: 'annual' } },
 		{
 			day: daysAgo(300),
