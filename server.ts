@@ -10,7 +10,7 @@ import { isRequestId, REQUEST_ID_HEADER } from './api/contract/telemetry.ts'
 import type { Db } from './api/db/client.ts'
 import { readApiEnv } from './api/env.ts'
 import { healthAnswer } from './api/health.ts'
-import { startJobs } from './api/jobs/scheduler.ts'
+import { jobsInProcess, startJobs } from './api/jobs/scheduler.ts'
 import { createLifecycle } from './api/lifecycle.ts'
 import { clientAddressOf } from './api/security/client-address.ts'
 import { startErrorReporting, stopErrorReporting } from './api/telemetry/error-reporting.ts'
@@ -69,10 +69,11 @@ let shutdownSteps: Array<[string, () => Promise<unknown>]> = []
 let readiness: { db?: Db; jobs?: { readonly running: boolean }; apiBaseUrl?: string } = { apiBaseUrl }
 if (!apiBaseUrl) {
 	const { api, database, deps } = await bootApi(env, release)
-	const jobs = startJobs(deps)
-	readiness = { db: deps.db, jobs }
+	// RUN_JOBS=false: a worker (`npm run worker`) runs them (docs/decisions/090-job-runner.md).
+	const jobs = jobsInProcess() ? await startJobs(deps, database) : null
+	readiness = { db: deps.db, ...(jobs ? { jobs } : {}) }
 	shutdownSteps = [
-		['jobs', () => jobs.stop()],
+		['jobs', () => jobs?.stop() ?? Promise.resolve()],
 		['analytics', () => deps.analytics?.shutdown() ?? Promise.resolve()],
 		['database', () => database.close()],
 	]

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import { bootApi } from './bootstrap.ts'
 import { readApiEnv } from './env.ts'
 import { healthAnswer } from './health.ts'
-import { startJobs } from './jobs/scheduler.ts'
+import { jobsInProcess, startJobs } from './jobs/scheduler.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { startErrorReporting, stopErrorReporting } from './telemetry/error-reporting.ts'
 import { logger } from './telemetry/logger.ts'
@@ -19,8 +19,9 @@ const { api, database, deps } = await bootApi(
 	{ ...env, apiPublicUrl: env.API_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.API_PORT}` },
 	release,
 )
-const jobs = startJobs(deps)
-const sources = { db: deps.db, jobs, draining: lifecycle.draining }
+// RUN_JOBS=false: a worker (`npm run worker`) runs them (docs/decisions/090-job-runner.md).
+const jobs = jobsInProcess() ? await startJobs(deps, database) : null
+const sources = { db: deps.db, ...(jobs ? { jobs } : {}), draining: lifecycle.draining }
 const server = serve(
 	{
 		fetch: async (request, ...rest) => {
@@ -34,7 +35,7 @@ const server = serve(
 ) as Server
 
 lifecycle.attach(server, [
-	['jobs', () => jobs.stop()],
+	['jobs', () => jobs?.stop() ?? Promise.resolve()],
 	['analytics', () => deps.analytics?.shutdown() ?? Promise.resolve()],
 	['error reporting', () => stopErrorReporting()],
 	['database', () => database.close()],

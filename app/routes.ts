@@ -76,6 +76,7 @@ export default [
 		route('mycover/:planId/plan-information', 'routes/mycover/plan-information.tsx'),
 		route('mycover/:planId/remove-policies', 'routes/mycover/remove-policies.tsx'),
 		route('mycover/:planId/edit-period-of-cover', 'routes/mycover/edit-period-of-cover.tsx'),
+		route('mycover/:planId/renew', 'routes/mycover/renew.tsx'),
 		route('mycover/:planId/edit-plan', 'routes/mycover/edit-plan.tsx'),
 		route('mycover/:planId/migration-list', 'routes/mycover/migration-list.tsx'),
 		route('mycover/:planId/plan-migration', 'routes/mycover/plan-migration.tsx'),

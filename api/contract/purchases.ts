@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES } from './catalogue.ts'
+import { PERIOD_VALUES } from './periods.ts'
 import { Quote } from './quotes.ts'
 import { POLICY_STATES, POLICY_STATUS_FILTERS } from './statuses.ts'
 import { IdempotencyKey } from './wallet.ts'
@@ -79,6 +80,8 @@ export const Policy = z.object({
 	ends_at_once: z.boolean(),
 	/** The first day of its next period: when a change booked for the period's end holds. */
 	next_period_start: z.string(),
+	/** Whether it may be renewed today: retail cover in its renewal window or lately expired (docs/decisions/091-renewals.md). */
+	renewal_due: z.boolean(),
 })
 export type Policy = z.infer<typeof Policy>
 
@@ -101,3 +104,23 @@ export const PurchaseResult = z.object({
 	policy: Policy.nullable(),
 	payment: z.object({ reference: z.string(), authorization_url: z.string() }).nullable(),
 })
+
+/** POST /policies/:id/renew: the period to renew for and how to pay, once per idempotency key. */
+export const RenewBody = PurchaseTerms.extend({
+	period: z.enum(PERIOD_VALUES, { error: 'Choose a period of cover: annual, bi-annual, quarterly or monthly.' }),
+})
+
+export const RenewalQuery = z.object({ period: z.enum(PERIOD_VALUES).optional().catch(undefined) })
+
+/** GET /policies/:id/renewal: what renewing costs today and the cover it buys. */
+export const RenewalOffer = z.object({
+	policy_id: z.string(),
+	renewable: z.boolean(),
+	period: z.enum(PERIOD_VALUES),
+	periods: z.array(z.enum(PERIOD_VALUES)),
+	cover_start: z.string(),
+	cover_end: z.string(),
+	amount: z.number().int(),
+	auto_renew: z.boolean(),
+})
+export type RenewalOffer = z.infer<typeof RenewalOffer>

@@ -18,6 +18,10 @@ export type Database = {
 	db: Db
 	kind: 'pglite' | 'postgres'
 	close: () => Promise<void>
+	/** The server's connection string (postgres): the job queue opens its own small pool on it. */
+	url?: string
+	/** The embedded database (pglite): the job queue runs its SQL on it (api/jobs/boss-db.ts). */
+	pglite?: import('@electric-sql/pglite').PGlite
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -64,7 +68,7 @@ export async function openDatabase(options: {
 				client.release()
 			}
 		}
-		return { db, kind: 'postgres', close: () => pool.end() }
+		return { db, kind: 'postgres', url, close: () => pool.end() }
 	}
 	const { PGlite } = await import('@electric-sql/pglite')
 	const { drizzle } = await import('drizzle-orm/pglite')
@@ -81,6 +85,7 @@ export async function openDatabase(options: {
 	return {
 		db,
 		kind: 'pglite',
+		pglite: client,
 		close: async () => {
 			await client.close()
 		},

@@ -33,6 +33,7 @@ export const policyEvents = pgTable(
 				'plan_change',
 				'member_removal',
 				'member_migration',
+				'renewed',
 			],
 		}).notNull(),
 		/** The first day the change holds. */

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+	type AnyPgColumn,
+	boolean,
+	check,
+	date,
+	index,
+	integer,
+	jsonb,
+	pgSequence,
+	pgTable,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core'
 import { ledgerTransfers } from './schema-ledger.ts'
 import { customers, users } from './schema.ts'
 
@@ -30,12 +44,15 @@ export const purchases = pgTable(
 		paymentOption: text('payment_option', { enum: ['wallet', 'gateway', 'subscription'] }).notNull(),
 		status: text('status', { enum: ['awaiting_payment', 'paid', 'subscribed', 'failed'] }).notNull(),
 		transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+		/** A renewal (docs/decisions/091-renewals.md): the policy it renews, which keeps its number; no new policy is issued. */
+		renewsPolicyId: uuid('renews_policy_id').references((): AnyPgColumn => policies.id),
 		createdAt: createdAt(),
 	},
 	(t) => [
 		uniqueIndex('purchases_idempotency_idx').on(t.customerId, t.idempotencyKey),
 		index('purchases_customer_idx').on(t.customerId, t.createdAt),
 		check('purchases_amount_not_negative', sql`${t.amount} >= 0`),
+		index('purchases_renews_policy_idx').on(t.renewsPolicyId),
 	],
 )
 
@@ -96,4 +113,26 @@ export const documents = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [index('documents_policy_idx').on(t.policyId)],
+)
+
+/**
+ * A notice the jobs sent about a policy (docs/decisions/091-renewals.md): a renewal reminder, a
+ * renewal asked for, cover ended, a booked change in effect. Unique per policy, kind and period (or
+ * event), so a job run twice, or on two processes, sends it once.
+ */
+export const policyNotices = pgTable(
+	'policy_notices',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		policyId: uuid('policy_id')
+			.notNull()
+			.references(() => policies.id),
+		kind: text('kind', {
+			enum: ['renewal_reminder_14', 'renewal_reminder_3', 'renewal_asked', 'renewed', 'expired', 'change_effective'],
+		}).notNull(),
+		/** The cover end the notice is about, or the event that took effect. */
+		about: text('about').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('policy_notices_once_idx').on(t.policyId, t.kind, t.about)],
 )

@@ -200,3 +200,17 @@ test('unpaid invoices are todos linking to each: due, overdue with the pause day
 		['Pay invoice INV-000009', '/invoice/c', '₦30,000 is unpaid and its plan is paused: claims are refused until it is paid.'],
 	])
 })
+
+describe('renewals asked for', () => {
+	const asked = { id: 'p1', productName: 'Gadget Cover', policyNumber: 'CP-GDGT-2025-000001', coverEnd: '2026-12-31' }
+	test('a renewal the wallet could not pay is a todo linking to the renewal screen, for a member who may buy', () => {
+		const [todo] = deriveTodos({ ...done, cacVerified: true, renewalsAsked: [asked] })
+		expect(todo).toEqual({
+			id: 'renew-p1',
+			title: 'Renew Gadget Cover',
+			description: 'CP-GDGT-2025-000001 ends on 2026-12-31 and the wallet could not pay its renewal.',
+			href: '/mycover/p1/renew',
+		})
+		expect(ids({ ...done, cacVerified: true, canBuy: false, renewalsAsked: [asked] })).not.toContain('renew-p1')
+	})
+})

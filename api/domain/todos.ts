@@ -26,10 +26,15 @@ export type AccountState = {
 	claims?: readonly ClaimTodo[]
 	/** Unpaid invoices of staff plans, for a member who may see invoices (docs/decisions/095). */
 	invoices?: readonly InvoiceTodo[]
+	/** Renewals the auto-renewal could not pay, asking the customer (docs/decisions/091-renewals.md). */
+	renewalsAsked?: readonly RenewalTodo[]
 }
 
 /** An invoice still to pay: overdue ones say when the plan is paused. */
 export type InvoiceTodo = { id: string; number: string; balance: string; overdue: boolean; pausesOn: string | null; paused: boolean }
+
+/** A policy whose renewal the customer was asked to pay: its cover end is the one the ask was about. */
+export type RenewalTodo = { id: string; productName: string; policyNumber: string; coverEnd: string }
 
 /** A claim waiting on its customer: an offer to answer, documents the desk asked for, a draft to finish. */
 export type ClaimTodo = { id: string; claimNumber: string; status: 'pending' | 'offer_sent'; deskNote: string | null }
@@ -83,6 +88,16 @@ export function deriveTodos(state: AccountState): Todo[] {
 				description: `${policy.policyNumber} needs a few details before cover starts.`,
 				// A staff plan is activated from its staff sheet (docs/decisions/016-batch-upload.md).
 				href: policy.kind === 'plan' ? `/mycover/${policy.id}/activate-staff` : `/mycover/${policy.id}/activate`,
+			})
+		}
+	}
+	if (state.canBuy) {
+		for (const policy of state.renewalsAsked ?? []) {
+			todos.push({
+				id: `renew-${policy.id}`,
+				title: `Renew ${policy.productName}`,
+				description: `${policy.policyNumber} ends on ${policy.coverEnd} and the wallet could not pay its renewal.`,
+				href: `/mycover/${policy.id}/renew`,
 			})
 		}
 	}

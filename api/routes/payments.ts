@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, or } from 'drizzle-orm'
 import { CallbackQuery, PaymentStatusResponse, VerifyPaymentBody, WebhookResponse } from '../contract/wallet.ts'
-import { policies } from '../db/schema.ts'
+import { policies, purchases } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
@@ -14,7 +14,12 @@ async function paymentStatus(deps: Deps, reference: string) {
 	const payment = await verifyPayment(deps, reference)
 	const [policy] =
 		payment.status === 'success' && payment.purchaseId
-			? await deps.db.select({ id: policies.id, status: policies.status }).from(policies).where(eq(policies.purchaseId, payment.purchaseId))
+			? await deps.db
+					.select({ id: policies.id, status: policies.status })
+					.from(policies)
+					.innerJoin(purchases, eq(purchases.id, payment.purchaseId))
+					// A renewal's purchase renews a policy bought before (docs/decisions/091-renewals.md).
+					.where(or(eq(policies.purchaseId, purchases.id), eq(policies.id, purchases.renewsPolicyId)))
 			: []
 	return {
 		data: {

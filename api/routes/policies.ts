@@ -1,10 +1,24 @@
 import { z } from 'zod'
-import { DocumentParams, IdParams, PoliciesQuery, Policy, PolicyDetail } from '../contract/purchases.ts'
+import { formatNairaFull } from '../contract/money.ts'
+import {
+	DocumentParams,
+	IdParams,
+	PoliciesQuery,
+	Policy,
+	PolicyDetail,
+	PurchaseResult,
+	RenewalOffer,
+	RenewalQuery,
+	RenewBody,
+} from '../contract/purchases.ts'
 import type { Quote } from '../contract/quotes.ts'
 import { defineDownload, defineRoute } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
+import { checkoutUrl } from '../services/payments.ts'
 import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
-import { findPolicy, listPolicies, liveEvents, serializePolicy } from '../services/purchases.ts'
+import { ApiError } from '../errors.ts'
+import { findPolicy, listPolicies, liveEvents, serializePolicy, serializePurchase } from '../services/purchases.ts'
+import { renewalOffer, serializeOffer, startRenewal } from '../services/renewals.ts'
 import { staffCount, staffSheet } from '../services/batch.ts'
 import { certificatePdf } from '../services/documents.ts'
 
@@ -133,6 +147,54 @@ export const policyRoutes = [
 						? `Policy ${policy.policyNumber} is waiting for its pre-inspection: cover starts once it is approved.`
 						: `Policy ${policy.policyNumber} is active.`
 			return { data: serializePolicy(policy, custodian, deps.now()), message }
+		},
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/policies/:id/renewal',
+		summary:
+			"What renewing a policy costs today and the cover it buys: priced from the policy's own quote fields at today's rates for `period` (one its product offers; the policy's period, or the one booked for its next renewal, by default). `renewable` says whether it may be renewed today: from 14 days before cover ends to 30 days after (docs/decisions/091-renewals.md)",
+		tag: 'policies',
+		auth: 'user',
+		permission: 'plans.view',
+		params: IdParams,
+		query: RenewalQuery,
+		response: RenewalOffer,
+		handler: async ({ params, query, auth, deps }) => {
+			const { policy } = await findPolicy(deps.db, auth.customerId, params.id)
+			if (policy.kind !== 'policy' || policy.period === null)
+				throw new ApiError(404, 'This cover is not renewed: a staff plan is billed, a trip ends.')
+			return { data: serializeOffer(await renewalOffer(deps.db, policy, deps.now(), query.period)) }
+		},
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/policies/:id/renew',
+		summary:
+			'Renew a policy for `period`, paid like a purchase: from the wallet at once, or through the gateway (the answer holds the checkout; the renewal happens when the payment is confirmed). The policy keeps its number; its cover runs on to the end of the new period. The same idempotency_key renews once. 409 outside the renewal window',
+		tag: 'policies',
+		auth: 'user',
+		permission: 'products.buy',
+		verified: true,
+		params: IdParams,
+		body: RenewBody,
+		response: PurchaseResult,
+		status: 201,
+		handler: async ({ params, body, auth, deps }) => {
+			const { policy: current, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
+			const { purchase, policy, payment } = await startRenewal(deps, auth, current, body)
+			const events = policy ? await liveEvents(deps.db, { customerId: auth.customerId, policyId: policy.id }) : []
+			return {
+				data: {
+					purchase: serializePurchase(purchase),
+					policy: policy ? serializePolicy(policy, custodian, deps.now(), events) : null,
+					payment: payment ? { reference: payment.reference, authorization_url: checkoutUrl(payment) } : null,
+				},
+				message:
+					purchase.status === 'paid'
+						? `Renewed for ${formatNairaFull(purchase.amount)}: policy ${current.policyNumber} now covers you to ${policy!.coverEnd}.`
+						: `Pay ${formatNairaFull(purchase.amount)} on the checkout page to renew.`,
+			}
 		},
 	}),
 	defineDownload({

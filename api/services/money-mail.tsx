@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, or } from 'drizzle-orm'
 import { cards, payments, policies, purchases, users, withdrawals } from '../db/schema.ts'
 import { capitalized } from '../domain/text.ts'
 import { type Product, productById } from '../domain/catalogue/index.ts'
@@ -15,6 +15,7 @@ import { lagosDate } from '../domain/policies.ts'
 import { certificatePdf, longDate } from './documents.ts'
 import { walletBalance } from './ledger.ts'
 import { logger } from '../telemetry/logger.ts'
+import { mailRenewalConfirmation } from './renewal-mail.tsx'
 
 type PolicyRow = typeof policies.$inferSelect
 
@@ -126,10 +127,11 @@ export async function mailPurchaseConfirmation(deps: Deps, purchaseId: string) {
 		const [row] = await deps.db
 			.select({ purchase: purchases, policy: policies })
 			.from(purchases)
-			.innerJoin(policies, eq(policies.purchaseId, purchases.id))
+			.innerJoin(policies, or(eq(policies.purchaseId, purchases.id), eq(policies.id, purchases.renewsPolicyId)))
 			.where(eq(purchases.id, purchaseId))
 		if (!row) return
 		const { purchase, policy } = row
+		if (purchase.renewsPolicyId) return mailRenewalConfirmation(deps, purchase, policy)
 		const to = await recipient(deps, purchase.userId)
 		if (!to) return
 		const product = productById(policy.productId as Product['id'])

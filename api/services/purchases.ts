@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
-import { periodMonths } from '../contract/periods.ts'
+import { type Period, periodMonths } from '../contract/periods.ts'
 import type { PaymentOption, Policy } from '../contract/purchases.ts'
 import type { Quote } from '../contract/quotes.ts'
 import { scrubPersonalData } from '../contract/telemetry.ts'
@@ -12,6 +12,7 @@ import { gatewayPremiumTransfer, premiumTransfer } from '../domain/ledger.ts'
 import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber } from '../domain/policies.ts'
 import { canEndAtOnce, effectiveDate, type PolicyEventFact, matchesStatus, policyFlags, type StatusFilter } from '../domain/policy-state.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
+import { renewable, renewalPeriod } from '../domain/renewals.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
@@ -47,6 +48,8 @@ async function nextPolicySequence(tx: Tx) {
  * sequence, cover from today (Lagos), the buyer as custodian. Once per purchase: purchase_id is unique.
  */
 export async function issuePolicy(tx: Tx, purchase: PurchaseRow, kind: 'policy' | 'plan', now: Date) {
+	// A renewal's purchase renews its policy instead: the same number, a new cover period.
+	if (purchase.renewsPolicyId) return renewPolicy(tx, purchase, now)
 	const [issued] = await tx.select().from(policies).where(eq(policies.purchaseId, purchase.id))
 	if (issued) return issued
 	const product = productOf(purchase.productId)
@@ -94,6 +97,56 @@ export async function issuePolicy(tx: Tx, purchase: PurchaseRow, kind: 'policy' 
 	return made!
 }
 
+/**
+ * Renew a policy with a paid renewal purchase, inside the caller's transaction (docs/decisions/091-renewals.md):
+ * the policy keeps its number, its cover runs on to the end of the new period (from the day after
+ * the current one ends, or from today for cover that ended), and a `renewed` event records the period.
+ * Once per purchase: the event names it, and the policy row is locked while it is checked.
+ */
+export async function renewPolicy(tx: Tx, purchase: PurchaseRow, now: Date) {
+	const [policy] = await tx.select().from(policies).where(eq(policies.id, purchase.renewsPolicyId!)).for('update')
+	const [done] = await tx
+		.select({ id: policyEvents.id })
+		.from(policyEvents)
+		.where(
+			and(
+				eq(policyEvents.policyId, policy!.id),
+				eq(policyEvents.kind, 'renewed'),
+				sql`${policyEvents.detail}->>'purchase_id' = ${purchase.id}`,
+			),
+		)
+	if (done) return policy!
+	const period = (purchase.quote as unknown as Quote).period as Period
+	const today = lagosDate(now)
+	const cover = renewalPeriod(policy!.coverEnd, today, period)
+	const late = policy!.coverEnd < today
+	const [renewed] = await tx
+		.update(policies)
+		.set({ coverEnd: cover.end, ...(late ? { coverStart: cover.start } : {}), period, premium: purchase.amount })
+		.where(eq(policies.id, policy!.id))
+		.returning()
+	const product = productOf(policy!.productId)
+	const description = `${product.name} policy ${policy!.policyNumber} renewed for ${formatNairaFull(purchase.amount)}: cover ${cover.start} to ${cover.end}`
+	await tx.insert(policyEvents).values({
+		customerId: policy!.customerId,
+		policyId: policy!.id,
+		kind: 'renewed',
+		effectiveOn: cover.start,
+		detail: {
+			purchase_id: purchase.id,
+			cover_start: cover.start,
+			cover_end: cover.end,
+			previous_cover_end: policy!.coverEnd,
+			period,
+			premium: purchase.amount,
+		},
+		description,
+		actorUserId: purchase.userId,
+	})
+	await recordActivity(tx, { customerId: policy!.customerId, actorUserId: purchase.userId, type: 'policies.renewed', description })
+	return renewed!
+}
+
 async function existingPurchase(db: Db, customerId: string, idempotencyKey: string) {
 	const [row] = await db
 		.select()
@@ -105,10 +158,13 @@ async function existingPurchase(db: Db, customerId: string, idempotencyKey: stri
 export type PurchaseOutcome = { purchase: PurchaseRow; policy: PolicyRow | null; payment: PaymentRow | null }
 
 async function outcomeOf(db: Db, purchase: PurchaseRow): Promise<PurchaseOutcome> {
-	const [[policy], [payment]] = await Promise.all([
-		db.select().from(policies).where(eq(policies.purchaseId, purchase.id)),
+	// A renewal answers the policy it renews, once paid.
+	const policyOf = purchase.renewsPolicyId ? eq(policies.id, purchase.renewsPolicyId) : eq(policies.purchaseId, purchase.id)
+	const [[found], [payment]] = await Promise.all([
+		db.select().from(policies).where(policyOf),
 		db.select().from(payments).where(eq(payments.purchaseId, purchase.id)),
 	])
+	const policy = purchase.renewsPolicyId && purchase.status !== 'paid' ? undefined : found
 	return { purchase, policy: policy ?? null, payment: payment ?? null }
 }
 
@@ -127,6 +183,8 @@ export async function buy(
 		onPlanIssued?: (tx: Tx, plan: PolicyRow) => Promise<void>
 		/** Where the gateway sends the payer back: the purchase callback page unless the kit asks for its own. */
 		callbackUrl?: string
+		/** A renewal of this policy (docs/decisions/091-renewals.md): paid like a purchase, it renews instead of issuing. */
+		renewsPolicyId?: string
 	} = {},
 ) {
 	const quote = computeQuote(body.quote)
@@ -138,7 +196,12 @@ export async function buy(
 		const earlier = await existingPurchase(deps.db, auth.customerId, body.idempotency_key)
 		if (!earlier) return null
 		// A staff plan's purchase records no amount: it is charged nothing now.
-		if (earlier.productId !== product.id || earlier.amount !== (plan ? 0 : quote.total) || earlier.paymentOption !== paymentOption) {
+		if (
+			earlier.productId !== product.id ||
+			earlier.amount !== (plan ? 0 : quote.total) ||
+			earlier.paymentOption !== paymentOption ||
+			earlier.renewsPolicyId !== (options.renewsPolicyId ?? null)
+		) {
 			throw fieldError(409, 'idempotency_key', 'This idempotency key was already used for another purchase.')
 		}
 		return earlier
@@ -155,6 +218,7 @@ export async function buy(
 		quote: quote as unknown as Record<string, unknown>,
 		amount: plan ? 0 : quote.total,
 		paymentOption,
+		renewsPolicyId: options.renewsPolicyId ?? null,
 	} as const
 
 	if (paymentOption === 'subscription' || paymentOption === 'wallet') {
@@ -308,6 +372,7 @@ export function serializePolicy(
 		created_at: policy.createdAt.toISOString(),
 		ends_at_once: canEndAtOnce(policy),
 		next_period_start: effectiveDate({ kind: 'period_end' }, policy, lagosDate(now)),
+		renewal_due: renewable({ kind: policy.kind, period: policy.period, coverEnd: policy.coverEnd, state }, lagosDate(now)),
 	}
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { customers, employees, payments, policies } from '../db/schema.ts'
+import { customers, employees, payments, policies, policyNotices } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
-import { lagosDate } from '../domain/policies.ts'
-import { deriveTodos } from '../domain/todos.ts'
+import { addDays, lagosDate } from '../domain/policies.ts'
+import { LATE_RENEWAL_DAYS } from '../domain/renewals.ts'
+import { deriveTodos, type RenewalTodo } from '../domain/todos.ts'
 import type { Deps } from '../deps.ts'
 import { unpaidInvoices } from './billing.ts'
 import { claimsAwaitingCustomer } from './claims.ts'
@@ -38,7 +39,7 @@ export const readTodoPolicies = (deps: Deps, customerId: string): Promise<TodoPo
  */
 export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Customer; cover: TodoPolicy[] }) {
 	const today = lagosDate(deps.now())
-	const [customer, [funded], cover, [enrolled], pending, claims] = await Promise.all([
+	const [customer, [funded], cover, [enrolled], pending, claims, asked] = await Promise.all([
 		known?.customer ?? readCustomer(deps, auth.customerId),
 		deps.db
 			.select({ id: payments.id })
@@ -58,6 +59,7 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 				),
 			),
 		auth.permissions.includes('claims.manage') ? claimsAwaitingCustomer(deps.db, auth.customerId) : [],
+		renewalsAsked(deps, auth.customerId, today),
 	])
 	const unpaid = auth.permissions.includes('invoices.view') ? await unpaidInvoices(deps.db, auth.customerId, 3) : []
 	return deriveTodos({
@@ -87,5 +89,26 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 			pausesOn: i.pauses_on,
 			paused: i.pauses_plan,
 		})),
+		renewalsAsked: asked,
 	})
+}
+
+/**
+ * Policies whose auto-renewal asked the customer to pay, still unrenewed (the ask was about the cover
+ * end the policy still has) and still renewable (docs/decisions/091-renewals.md).
+ */
+async function renewalsAsked(deps: Deps, customerId: string, today: string): Promise<RenewalTodo[]> {
+	const rows = await deps.db
+		.select({ id: policies.id, productId: policies.productId, policyNumber: policies.policyNumber, coverEnd: policies.coverEnd })
+		.from(policies)
+		.innerJoin(
+			policyNotices,
+			and(
+				eq(policyNotices.policyId, policies.id),
+				eq(policyNotices.kind, 'renewal_asked'),
+				sql`${policyNotices.about} = ${policies.coverEnd}::text`,
+			),
+		)
+		.where(and(eq(policies.customerId, customerId), gte(policies.coverEnd, addDays(today, -LATE_RENEWAL_DAYS))))
+	return rows.map((r) => ({ ...r, productName: productById(r.productId as ProductId).name }))
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** Where uploaded files live: out of the web root, each under a random key. One module for all of them. */
@@ -9,6 +9,8 @@ export type Storage = {
 	get: (key: string) => Promise<Uint8Array | null>
 	/** Forget the bytes under a key; a key with none is no error. */
 	remove: (key: string) => Promise<void>
+	/** The keys whose bytes were written before `before` (the sweep of files no record references). */
+	listBefore: (before: Date) => Promise<string[]>
 }
 
 const KEY = /^[0-9a-f]{32}$/
@@ -34,6 +36,20 @@ export function createDiskStorage(dir: string): Storage {
 		},
 		async remove(key) {
 			if (KEY.test(key)) await rm(file(key), { force: true })
+		},
+		async listBefore(before) {
+			const keys: string[] = []
+			const fans = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+				if (error.code === 'ENOENT') return [] as string[]
+				throw error
+			})
+			for (const fan of fans) {
+				if (!/^[0-9a-f]{2}$/.test(fan)) continue
+				for (const key of await readdir(path.join(dir, fan))) {
+					if (KEY.test(key) && (await stat(file(key))).mtime < before) keys.push(key)
+				}
+			}
+			return keys
 		},
 	}
 }

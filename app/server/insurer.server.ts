@@ -44,7 +44,7 @@ import type {
 	StaffImportResult,
 } from '#api/contract/employees.ts'
 import type { Quote } from '#api/contract/quotes.ts'
-import type { Policy, PolicyDetail, PurchaseResult } from '#api/contract/purchases.ts'
+import type { Policy, PolicyDetail, PurchaseResult, RenewalOffer, RenewBody } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
 import type { InvoiceDetail, InvoicesResponse, PayInvoiceBody, PayInvoiceResponse } from '#api/contract/invoices.ts'
 import type { Verification } from '#api/contract/documents.ts'
@@ -269,6 +269,9 @@ export function insurerCalls(client: ApiClient) {
 		getPlanMembers: (id: string) => get<Out<typeof MembersResponse>>(`/policies/${encodeURIComponent(id)}/members`, undefined, false),
 		removePolicy: (id: string, body: In<typeof RemoveBody>) =>
 			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/remove`, body),
+		getRenewal: (id: string, period?: string) =>
+			get<Out<typeof RenewalOffer>>(`/policies/${encodeURIComponent(id)}/renewal`, { period }, false),
+		renew: (id: string, body: In<typeof RenewBody>) => post<Out<typeof PurchaseResult>>(`/policies/${encodeURIComponent(id)}/renew`, body),
 		changePeriod: (id: string, body: In<typeof PeriodBody>) =>
 			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/period`, body),
 		changePlan: (id: string, body: In<typeof PlanChangeBody>) =>

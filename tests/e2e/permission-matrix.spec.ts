@@ -71,6 +71,8 @@ const PAGE_PERMISSIONS: ReadonlyArray<{ path: (ids: Ids) => string; needs: Permi
 	{ path: ({ planId }) => `/mycover/${planId}/migration-list`, needs: 'plans.manage' },
 	{ path: ({ planId }) => `/mycover/${planId}/plan-migration`, needs: 'plans.manage' },
 	{ path: ({ planId }) => `/mycover/${planId}/batch-removal`, needs: 'plans.manage' },
+	// Renewing is paying for cover: a policy not yet due shows why it cannot be renewed.
+	{ path: ({ policyId }) => `/mycover/${policyId}/renew`, needs: 'products.buy' },
 	{ path: () => '/mycover?status=pending', needs: 'plans.view' },
 	{ path: ({ policyId }) => `/pre-inspection/${policyId}`, needs: 'plans.view' },
 ]

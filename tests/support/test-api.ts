@@ -56,7 +56,8 @@ export async function testApi(
 		webhooks?: (url: string | URL | Request, init?: RequestInit) => Promise<Response>
 	} = {},
 ) {
-	const { db } = await workerDatabase()
+	const database = await workerDatabase()
+	const { db } = database
 	let offsetMs = 0
 	const now = () => new Date(Date.now() + offsetMs)
 	const mailer = await createMailer({ db, from: 'test@localhost' })
@@ -209,6 +210,8 @@ export async function testApi(
 		/** What the API runs with, for the jobs. */
 		deps,
 		db,
+		/** The worker's database, for the job runner (its connection string, or the embedded database). */
+		database,
 		/** Where this run's uploaded files are stored. */
 		uploadsDir,
 		sandbox,

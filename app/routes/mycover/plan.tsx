@@ -33,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 		documents: policy.documents.map((d) => ({ ...d, label: docLabels[d.field] ?? d.field })),
 		canManage: permissions.includes('plans.manage'),
 		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
+		canBuy: permissions.includes('products.buy'),
 		activities,
 		// Own-damage auto cover waits for its pre-inspection; a gadget's records its condition (decision 103).
 		preInspection: policy.awaiting_inspection || (product.category === 'gadget' && policy.state === 'active'),
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function PlanPage() {
-	const { policy, details, documents, canManage, canManageStaff, activities, preInspection } = useLoaderData<typeof loader>()
+	const { policy, details, documents, canManage, canManageStaff, canBuy, activities, preInspection } = useLoaderData<typeof loader>()
 	const pending = policy.is_pending && !policy.is_expired && !policy.awaiting_inspection
 	return (
 		<div className="space-y-6">
@@ -105,6 +106,21 @@ export default function PlanPage() {
 					</Link>
 					: photos of its condition before any claim.
 				</p>
+			) : null}
+			{policy.renewal_due ? (
+				<div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-slate-900">
+					<p className="font-semibold">
+						{policy.is_expired ? `This cover ended on ${coverDay(policy.cover_end)}.` : `This cover ends on ${coverDay(policy.cover_end)}.`}{' '}
+						Renew it to stay covered: it keeps its number.
+					</p>
+					{canBuy ? (
+						<Link to={`/mycover/${policy.id}/renew`} className={`mt-3 ${buttonClass('primary')}`}>
+							Renew this policy
+						</Link>
+					) : (
+						<p className="mt-1 text-sm">Ask someone in your business who buys cover to renew it.</p>
+					)}
+				</div>
 			) : null}
 			<ManageLinks policy={policy} canManage={canManage} />
 			<Panel
