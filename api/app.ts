@@ -32,6 +32,7 @@ import { roleRoutes } from './routes/roles.ts'
 import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbox.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { kitRoutes } from './routes/kit.ts'
+import { kitClaimRoutes } from './routes/kit-claims.ts'
 import { inspectionRoutes } from './routes/inspections.ts'
 import { teamRoutes } from './routes/team.ts'
 import { transactionRoutes } from './routes/transactions.ts'
@@ -75,6 +76,7 @@ export const routes = [
 	...deskRoutes,
 	...documentRoutes,
 	...kitRoutes,
+	...kitClaimRoutes,
 	...inspectionRoutes,
 	...devRoutes,
 ]
