@@ -36,7 +36,10 @@ describeApi('claims through the kit', () => {
 			},
 		})
 		owner = await ctx.createAccount({ kyc: true })
-		const made = await ctx.call('POST', '/partner-keys', { token: owner.token, body: { name: 'Bank app', webhook_url: 'https://bank.example/hooks' } })
+		const made = await ctx.call('POST', '/partner-keys', {
+			token: owner.token,
+			body: { name: 'Bank app', webhook_url: 'https://bank.example/hooks' },
+		})
 		expect(made.status).toBe(201)
 		key = made.body.data
 	})
@@ -46,7 +49,10 @@ describeApi('claims through the kit', () => {
 		const policy = await insertPolicy(ctx, owner.customerId)
 		const res = await ctx.call('POST', '/kit/sessions', {
 			headers: { authorization: `Bearer ${key.secret_key}` },
-			body: action === 'claim' ? { action, policy_id: policy.id, origin: ORIGIN, reference: `claim-${randomUUID()}` } : { product_id: 5, origin: ORIGIN, reference: `order-${randomUUID()}` },
+			body:
+				action === 'claim'
+					? { action, policy_id: policy.id, origin: ORIGIN, reference: `claim-${randomUUID()}` }
+					: { product_id: 5, origin: ORIGIN, reference: `order-${randomUUID()}` },
 		})
 		expect(res.status).toBe(201)
 		const opened = await ctx.call('POST', '/kit/open', { body: { token: res.body.data.inspection_sdk, host_origin: ORIGIN } })
@@ -86,16 +92,19 @@ describeApi('claims through the kit', () => {
 			expect(res).toMatchObject({ status: 201, body: { data: { field: name, media_type: 'application/pdf' } } })
 		}
 		const submitted = await ctx.call('POST', `/kit/sessions/${id}/claim/submit`)
-		expect(submitted).toMatchObject({ status: 200, body: { data: { status: 'documents_submitted' } } })
+		expect(submitted).toMatchObject({ status: 200, body: { data: { status: 'documented' } } })
 
 		const [session] = await ctx.db.select().from(kitSessions).where(eq(kitSessions.id, id))
 		expect(session!.status).toBe('completed')
-		const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, `evt_kit_${id}_completed`))
+		const deliveries = await ctx.db
+			.select()
+			.from(webhookDeliveries)
+			.where(eq(webhookDeliveries.eventId, `evt_kit_${id}_completed`))
 		expect(deliveries).toHaveLength(1)
 		const event = JSON.parse(deliveries[0]!.body)
 		expect(event).toMatchObject({
 			type: 'kit.claim.submitted',
-			data: { session_id: id, claim: { id: made.body.data.id, status: 'documents_submitted', amount: 45_000 }, policy: { id: policy.id } },
+			data: { session_id: id, claim: { id: made.body.data.id, status: 'documented', amount: 45_000 }, policy: { id: policy.id } },
 		})
 		await expect.poll(() => sent.find((s) => s.body === deliveries[0]!.body)).toBeTruthy()
 		const delivered = sent.find((s) => s.body === deliveries[0]!.body)!
@@ -103,8 +112,12 @@ describeApi('claims through the kit', () => {
 
 		// Completed: the page still shows the claim; nothing more can be sent through the session.
 		const after = await ctx.call('GET', `/kit/sessions/${id}/claim`)
-		expect(after).toMatchObject({ status: 200, body: { data: { claim: { status: 'documents_submitted' } } } })
-		expect((await ctx.call('POST', `/kit/sessions/${id}/claim/submit`)).status).toBe(410)
+		expect(after).toMatchObject({ status: 200, body: { data: { claim: { status: 'documented' } } } })
+		expect(await ctx.call('POST', `/kit/sessions/${id}/claim/submit`)).toMatchObject({
+			status: 409,
+			body: { message: 'This claim was sent already; you can close this window.' },
+		})
+		expect((await upload(`/kit/sessions/${id}/claim/files/police_report`, pdf(), 'again.pdf')).status).toBe(409)
 	})
 
 	test('bad input gets a message per field, and nothing is made', async () => {
@@ -136,7 +149,10 @@ describeApi('claims through the kit', () => {
 			body: { message: 'This kit session is not a claim.' },
 		})
 		const { id } = await openSession()
-		await ctx.db.update(kitSessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(kitSessions.id, id))
+		await ctx.db
+			.update(kitSessions)
+			.set({ expiresAt: new Date(Date.now() - 60_000) })
+			.where(eq(kitSessions.id, id))
 		expect((await ctx.call('GET', `/kit/sessions/${id}/claim`)).status).toBe(410)
 		expect((await ctx.call('POST', `/kit/sessions/${id}/claim`, { body: THEFT })).status).toBe(410)
 		expect((await upload(`/kit/sessions/${id}/claim/files/police_report`, pdf(), 'p.pdf')).status).toBe(410)

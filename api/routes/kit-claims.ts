@@ -76,7 +76,8 @@ export const kitClaimRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/kit/sessions/:id/claim/submit',
-		summary: "Send a claim session's claim to the claims desk: the session completes and the partner's webhook (kit.claim.submitted) is queued",
+		summary:
+			"Send a claim session's claim to the claims desk: the session completes and the partner's webhook (kit.claim.submitted) is queued",
 		tag: 'kit',
 		auth: 'public',
 		params: KitSessionParams,

@@ -30,8 +30,9 @@ type SessionRow = typeof kitSessions.$inferSelect
  * Who acts for a claim session: the member who made the partner's key, in the key's name. It carries
  * no token or permissions; the claims services use only the business, the user and the name.
  */
-async function actorOf(deps: Deps, session: SessionRow): Promise<AuthUser> {
+async function actorOf(deps: Deps, session: SessionRow, { writes = true } = {}): Promise<AuthUser> {
 	if (session.action !== 'claim' || !session.policyId) throw new ApiError(409, 'This kit session is not a claim.')
+	if (writes && session.status !== 'open') throw new ApiError(409, 'This claim was sent already; you can close this window.')
 	const [key] = await deps.db.select().from(partnerKeys).where(eq(partnerKeys.id, session.partnerKeyId))
 	return {
 		id: key!.createdBy,
@@ -59,7 +60,7 @@ async function claimOrRefuse(deps: Deps, session: SessionRow) {
 
 /** The claim session's page: its policy, and the claim once made. */
 export async function kitClaim(deps: Deps, session: SessionRow): Promise<KitClaim> {
-	await actorOf(deps, session)
+	await actorOf(deps, session, { writes: false })
 	const ctx = await policyOf(deps.db, session.customerId, session.policyId!)
 	const claim = await claimOf(deps, session)
 	return {
