@@ -35,6 +35,7 @@ import { mountSandboxCheckout, sandboxCheckoutOperations } from './routes/sandbo
 import { invitationRoutes } from './routes/invitations.ts'
 import { invoiceRoutes } from './routes/invoices.ts'
 import { kitRoutes } from './routes/kit.ts'
+import { kitClaimRoutes } from './routes/kit-claims.ts'
 import { inspectionRoutes } from './routes/inspections.ts'
 import { teamRoutes } from './routes/team.ts'
 import { transactionRoutes } from './routes/transactions.ts'
@@ -79,6 +80,7 @@ export const routes = [
 	...deskRoutes,
 	...documentRoutes,
 	...kitRoutes,
+	...kitClaimRoutes,
 	...inspectionRoutes,
 	...rewardRoutes,
 	...notificationRoutes,

@@ -99,6 +99,7 @@ export default [
 		route('kit/:sessionId', 'routes/kit/session.tsx'),
 		route('kit/:sessionId/callback', 'routes/kit/callback.tsx'),
 		route('kit/:sessionId/inspect', 'routes/kit/inspect.tsx'),
+		route('kit/:sessionId/claim', 'routes/kit/claim.tsx'),
 	]),
 	route('transaction-history.csv', 'routes/transactions/csv.ts'),
 	route('transaction-history/:transactionId/receipt.pdf', 'routes/transactions/receipt-pdf.ts'),

@@ -20,6 +20,8 @@ type Config = {
 	webhookSecret?: string
 	productId?: number
 	paymentOption?: 'wallet' | 'gateway'
+	/** A policy of the partner's business: the page offers to make a claim on it through the kit (decision 122). */
+	claimPolicyId?: string
 }
 
 const html = (body: string, script = '') => `<!doctype html>
@@ -52,23 +54,26 @@ export async function startDemoHost(config: Config, port = 0) {
 			`<h1>Adire Bank</h1>
 <p>Protect your new phone with gadget cover from Cover Portal.</p>
 <button type="button" id="buy">Buy gadget cover</button>
+${config.claimPolicyId ? '<button type="button" id="claim">Make a claim</button>' : ''}
 <h2>What the kit told us</h2>
 <ul id="events" aria-live="polite"></ul>
 ${evil ? `<iframe title="Advert" src="${origin.replace('127.0.0.1', 'localhost')}/evil" width="300" height="60"></iframe>` : ''}`,
 			`<script src="${config.portalUrl}/kit.js"></script>
 <script>
 const log = (text) => { const li = document.createElement('li'); li.textContent = text; document.getElementById('events').append(li) }
-document.getElementById('buy').addEventListener('click', async () => {
-	const res = await fetch('/session', { method: 'POST' })
+const start = async (action) => {
+	const res = await fetch('/session?action=' + action, { method: 'POST' })
 	const answer = await res.json()
 	if (!res.ok) return log('error: ' + answer.message)
 	CoverKit.open({
 		payload: answer.inspection_sdk,
-		onSuccess: (r) => log('success: policy ' + r.policy_number + ' for ' + r.reference),
+		onSuccess: (r) => log('success: ' + (r.policy_number ? 'policy ' + r.policy_number : 'claim sent') + ' for ' + r.reference),
 		onClose: (r) => log('close' + (r.completed ? ' after success' : '')),
 		onError: (e) => log('error: ' + e.message),
 	})
-})
+}
+document.getElementById('buy').addEventListener('click', () => start('purchase'))
+document.getElementById('claim')?.addEventListener('click', () => start('claim'))
 </script>`,
 		)
 
@@ -94,14 +99,18 @@ setInterval(() => parent.postMessage({ type: 'cover-kit:close' }, '*'), 200)
 			const made = await fetch(`${config.portalUrl}/api/v1/kit/sessions`, {
 				method: 'POST',
 				headers: { authorization: `Bearer ${config.secretKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({
-					action: 'purchase',
-					product_id: config.productId ?? 5,
-					payment_option: config.paymentOption ?? 'gateway',
-					origin,
-					reference: `adire-${Date.now()}`,
-					prefill: { full_name: 'Chidi Obi', email: 'chidi@example.test', phone: '08031234567', gadget_type: 'phone' },
-				}),
+				body: JSON.stringify(
+					url.searchParams.get('action') === 'claim' && config.claimPolicyId
+						? { action: 'claim', policy_id: config.claimPolicyId, origin, reference: `adire-claim-${Date.now()}` }
+						: {
+								action: 'purchase',
+								product_id: config.productId ?? 5,
+								payment_option: config.paymentOption ?? 'gateway',
+								origin,
+								reference: `adire-${Date.now()}`,
+								prefill: { full_name: 'Chidi Obi', email: 'chidi@example.test', phone: '08031234567', gadget_type: 'phone' },
+							},
+				),
 			})
 			const answer = (await made.json()) as { data?: unknown; message?: string }
 			return send(made.status, 'application/json', JSON.stringify(answer.data ?? { message: answer.message }))
@@ -155,6 +164,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			secretKey: process.env.PARTNER_SECRET_KEY,
 			webhookSecret: process.env.PARTNER_WEBHOOK_SECRET,
 			paymentOption: process.env.PAYMENT_OPTION === 'wallet' ? 'wallet' : 'gateway',
+			...(process.env.CLAIM_POLICY_ID ? { claimPolicyId: process.env.CLAIM_POLICY_ID } : {}),
 		},
 		Number(process.env.DEMO_HOST_PORT ?? 4000),
 	)

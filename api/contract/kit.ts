@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Claim } from './claims.ts'
 import { Email, Name } from './common.ts'
 import { PAYMENT_OPTIONS } from './purchases.ts'
 import { Phone } from './phone.ts'
@@ -164,3 +165,15 @@ export const KitBuyBody = z.object({ idempotency_key: z.string().min(8).max(100)
 
 /** What the kit tells the partner's server, signed (docs/decisions/077-partner-webhooks.md). */
 export const KIT_SIGNATURE_HEADER = 'x-kit-signature'
+
+/** A claim session's page: its policy, and the claim made through it once there is one (docs/decisions/122-kit-claims.md). */
+export const KitClaim = z.object({
+	policy: z.object({
+		id: z.uuid(),
+		policy_number: z.string(),
+		product_name: z.string(),
+		incident_types: z.array(z.object({ value: z.string(), label: z.string() })),
+	}),
+	claim: Claim.nullable(),
+})
+export type KitClaim = z.infer<typeof KitClaim>

@@ -61,7 +61,10 @@ export const kitSessions = pgTable(
 		reference: text('reference').notNull(),
 		prefill: jsonb('prefill').$type<Record<string, string>>().notNull().default({}),
 		/** What the customer typed so far: the quote's fields, then their details. */
-		draft: jsonb('draft').$type<{ quote?: Record<string, string>; details?: Record<string, string> }>().notNull().default({}),
+		draft: jsonb('draft')
+			.$type<{ quote?: Record<string, string>; details?: Record<string, string>; claim?: string }>()
+			.notNull()
+			.default({}),
 		status: text('status', { enum: KIT_SESSION_STATUSES }).notNull().default('created'),
 		purchaseId: uuid('purchase_id').references(() => purchases.id),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -49,7 +49,7 @@ export const formReader = (c: Context<Env>) => async () => {
 	}
 }
 
-const UploadForm = z.object({
+export const UploadForm = z.object({
 	file: z
 		.file()
 		.max(UPLOAD_MAX_BYTES)

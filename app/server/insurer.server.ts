@@ -71,7 +71,7 @@ import type {
 import type { ChangePasswordBody, Customer, FindExistingUsersBody, SessionUser, UpdateUserBody, User } from '#api/contract/users.ts'
 import type { Category, Product } from '#api/contract/catalogue.ts'
 import type { Claim, ClaimFile, ClaimSummary, PayoutBank, PlanUsage } from '#api/contract/claims.ts'
-import type { CreatedPartnerKey, CreatePartnerKeyBody, KitDetailsBody, KitSession, PartnerKey } from '#api/contract/kit.ts'
+import type { CreatedPartnerKey, CreatePartnerKeyBody, KitClaim, KitDetailsBody, KitSession, PartnerKey } from '#api/contract/kit.ts'
 import type { Notification } from '#api/contract/notifications.ts'
 import type { Referral, RewardsSummary } from '#api/contract/rewards.ts'
 import type { z } from 'zod'
@@ -330,6 +330,19 @@ export function insurerCalls(client: ApiClient) {
 			}),
 		submitKitInspection: (sessionId: string) =>
 			client.call<Inspection>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/inspection/submit`, { body: {}, anonymous: true }),
+		getKitClaim: (sessionId: string) =>
+			client.call<Out<typeof KitClaim>>('GET', `/kit/sessions/${encodeURIComponent(sessionId)}/claim`, { anonymous: true }),
+		saveKitClaim: (sessionId: string, body: Record<string, string>) =>
+			client.call<Claim>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/claim`, { body, anonymous: true }),
+		uploadKitClaimFile: (sessionId: string, name: string, form: FormData) =>
+			client.call<Out<typeof ClaimFile>>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/claim/files/${encodeURIComponent(name)}`, {
+				body: form,
+				anonymous: true,
+			}),
+		saveKitClaimEstimate: (sessionId: string, lines: Array<Record<string, string>>) =>
+			client.call<Claim>('PUT', `/kit/sessions/${encodeURIComponent(sessionId)}/claim/estimate`, { body: { lines }, anonymous: true }),
+		submitKitClaim: (sessionId: string) =>
+			client.call<Claim>('POST', `/kit/sessions/${encodeURIComponent(sessionId)}/claim/submit`, { body: {}, anonymous: true }),
 		getDeskInspections: (status?: string) => get<Array<Out<typeof InspectionSummary>>>('/desk/inspections', { status }, false),
 		getDeskInspection: (id: string) => get<Inspection>(`/desk/inspections/${encodeURIComponent(id)}`, undefined, false),
 		deskInspectionDecision: (id: string, body: Record<string, string>) =>

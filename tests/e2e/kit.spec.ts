@@ -1,7 +1,8 @@
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { startDemoHost } from '../../scripts/kit-demo-host.ts'
-import { DEMO_PASSWORD, expect, signIn, test } from './support.ts'
-import { businessThroughApi, fundThroughApi } from './wallet-support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './support.ts'
+import { PDF, PNG } from './upload-files.ts'
+import { businessThroughApi, fundThroughApi, type Member } from './wallet-support.ts'
 
 // The embedded kit (issue 16): a partner's page on another origin buys through the kit in a frame and
 // hears the result twice, from the frame and from the signed webhook; the portal's own ?inspectionSdk=.
@@ -20,7 +21,7 @@ async function partner(page: Page, request: APIRequestContext, host: Host) {
 	const key = (await made.json()).data as { secret_key: string; webhook_secret: string }
 	host.config.secretKey = key.secret_key
 	host.config.webhookSecret = key.webhook_secret
-	return key
+	return { ...key, owner }
 }
 
 /** A kit session made by the partner's server for `origin`: its payload. */
@@ -54,6 +55,55 @@ async function signedWebhook(host: Host) {
 	const [hook] = host.webhooks
 	expect(hook).toMatchObject({ verified: true, body: { type: 'kit.purchase.completed', data: { customer: { full_name: 'Chidi Obi' } } } })
 	return hook!
+}
+
+/** An active gadget policy of `owner`, bought from its wallet and activated. */
+async function activeGadgetPolicy(request: APIRequestContext, owner: Member) {
+	await fundThroughApi(request, owner, 100_000, 'approve')
+	const bought = await request.post('/api/v1/purchases', {
+		headers: owner.headers,
+		data: {
+			product_id: 5,
+			gadget_type: 'phone',
+			device_value: '₦450,000',
+			period: 'annual',
+			payment_option: 'wallet',
+			idempotency_key: `e2e-${crypto.randomUUID()}`,
+		},
+	})
+	expect(bought.status(), await bought.text()).toBe(201)
+	const policy = (await bought.json()).data.policy as { id: string; policy_number: string }
+	const activated = await request.post(`/api/v1/policies/${policy.id}/activate`, {
+		headers: owner.headers,
+		multipart: {
+			brand_and_model: 'Samsung Galaxy A54',
+			serial_number: `35${Math.floor(Math.random() * 1e13)}`,
+			receipt: PDF,
+			photo: PNG,
+			proof_of_ownership: PDF,
+		},
+	})
+	expect(activated.status(), await activated.text()).toBe(200)
+	return policy
+}
+
+/** Details and documents of a theft claim, in the kit wherever it is (a frame or the page itself). */
+async function claimThroughKit(kit: Page | FrameLocator) {
+	await kit.getByLabel('What happened', { exact: true }).selectOption('theft')
+	await kit.getByLabel('Date of the incident').fill(new Date(Date.now() + 3_600_000).toISOString().slice(0, 10))
+	await kit.getByLabel('Where it happened').fill('Yaba, Lagos')
+	await kit.getByLabel('What happened, in your words').fill('The phone was taken from my bag on the bus.')
+	await kit.getByLabel('Amount you are claiming').fill('40000')
+	await kit.getByRole('button', { name: 'Save and continue' }).click()
+	await expect(kit.getByRole('heading', { name: /^Claim CL-/ })).toBeVisible()
+	for (const label of ['Police report', 'Proof of purchase']) {
+		const form = kit.locator('form').filter({ has: kit.getByLabel(label, { exact: true }) })
+		await form.getByLabel(label, { exact: true }).setInputFiles(PDF)
+		await form.getByRole('button', { name: 'Upload' }).click()
+		await expect(kit.locator('form').filter({ hasText: label }).getByText(`(${PDF.name} uploaded)`)).toBeVisible()
+	}
+	await kit.getByRole('button', { name: 'Send the claim' }).click()
+	await expect(kit.getByRole('heading', { name: 'Claim sent' })).toBeVisible()
 }
 
 test.describe('the embedded kit', () => {
@@ -115,6 +165,26 @@ test.describe('the embedded kit', () => {
 		await expect(kit.getByRole('heading', { name: 'You are covered' })).toBeVisible()
 		await expect(page.locator('#events li').filter({ hasText: 'success' })).toHaveCount(1)
 		expect((await signedWebhook(host)).body).toMatchObject({ data: { purchase: { payment_option: 'gateway' } } })
+	})
+
+	test('a partner page makes a claim through the kit, hears the frame and the signed kit.claim.submitted webhook', async ({
+		page,
+		request,
+		js,
+	}) => {
+		test.skip(!js, 'the partner page opens the frame with JavaScript; the kit claim is tested without it below')
+		const { owner } = await partner(page, request, host)
+		const policy = await activeGadgetPolicy(request, owner)
+		host.config.claimPolicyId = policy.id
+		await page.goto(host.origin)
+		await page.getByRole('button', { name: 'Make a claim' }).click()
+		await claimThroughKit(page.frameLocator('iframe[title="Cover kit"]'))
+		await expect(page.locator('#events li').filter({ hasText: 'success' })).toHaveText([/^success: claim sent for adire-claim-/])
+		await expect.poll(() => host.webhooks.length, { timeout: 15_000 }).toBe(1)
+		expect(host.webhooks[0]).toMatchObject({
+			verified: true,
+			body: { type: 'kit.claim.submitted', data: { claim: { status: 'documented', amount: 40_000 }, policy: { id: policy.id } } },
+		})
 	})
 
 	test('?inspectionSdk= on the portal opens the kit: in a frame that closing takes away with the query, or without JavaScript as the page itself', async ({
@@ -202,4 +272,61 @@ test('the demo business has a partner key in Settings', async ({ page }) => {
 	await expect(page).toHaveURL(/\/$/)
 	await page.goto('/settings?tab=partners')
 	await expect(page.getByRole('row', { name: /Okafor Logistics website/ })).toContainText('Active')
+})
+
+test('the kit makes a claim on a partner’s policy: the form, its documents, sent, the session complete', async ({
+	page,
+	request,
+	baseURL,
+	js,
+}) => {
+	const owner = await businessThroughApi(page, request, 'Bisi')
+	const policy = await activeGadgetPolicy(request, owner)
+	const key = await request.post('/api/v1/partner-keys', { headers: owner.headers, data: { name: 'Adire Bank app' } })
+	expect(key.status()).toBe(201)
+	const made = await request.post('/api/v1/kit/sessions', {
+		headers: { Authorization: `Bearer ${(await key.json()).data.secret_key}` },
+		data: { action: 'claim', policy_id: policy.id, origin: new URL(baseURL!).origin, reference: `e2e-${crypto.randomUUID()}` },
+	})
+	expect(made.status(), await made.text()).toBe(201)
+
+	await page.goto(`/kit?inspectionSdk=${encodeURIComponent((await made.json()).data.inspection_sdk)}`)
+	await expect(page).toHaveURL(/\/kit\/[0-9a-f-]{36}\/claim$/)
+	await expect(page.getByRole('heading', { name: 'Make a claim' })).toBeVisible()
+	await expect(page.getByText(`policy ${policy.policy_number}`)).toBeVisible()
+	await expect(page.getByRole('navigation')).toHaveCount(0)
+	await expectAccessible(page, js)
+
+	// Bad input keeps what was typed and says what is wrong.
+	const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10)
+	await page.getByLabel('What happened', { exact: true }).selectOption('theft')
+	await page.getByLabel('Date of the incident').fill(today)
+	await page.getByLabel('Where it happened').fill('Yaba, Lagos')
+	await page.getByLabel('What happened, in your words').fill('Stolen.')
+	await page.getByLabel('Amount you are claiming').fill('40000')
+	await page.getByRole('button', { name: 'Save and continue' }).click()
+	await expect(page.getByText('Describe what happened in at least 10 characters.')).toBeVisible()
+	await expect(page.getByLabel('Where it happened')).toHaveValue('Yaba, Lagos')
+	await page.getByLabel('What happened, in your words').fill('The phone was taken from my bag on the bus.')
+	await page.getByRole('button', { name: 'Save and continue' }).click()
+
+	await expect(page.getByRole('heading', { name: /^Claim CL-/ })).toBeVisible()
+	await page.getByRole('button', { name: 'Send the claim' }).click()
+	await expect(page.getByText(/Add police report, proof of purchase before you submit the claim/)).toBeVisible()
+	for (const label of ['Police report', 'Proof of purchase']) {
+		const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })
+		await form.getByLabel(label, { exact: true }).setInputFiles(PDF)
+		await form.getByRole('button', { name: 'Upload' }).click()
+		await expect(page.locator('form').filter({ hasText: label }).getByText(`(${PDF.name} uploaded)`)).toBeVisible()
+	}
+	await expectAccessible(page, js)
+	await page.getByRole('button', { name: 'Send the claim' }).click()
+	await expect(page.getByRole('heading', { name: 'Claim sent' })).toBeVisible()
+	await expect(page.getByText(/for ₦40,000 is with our claims desk/)).toBeVisible()
+
+	// The business sees the claim in its portal, submitted.
+	const claims = await request.get('/api/v1/claims', { headers: owner.headers })
+	expect((await claims.json()).data).toContainEqual(
+		expect.objectContaining({ status: 'documented', policy: expect.objectContaining({ id: policy.id }) }),
+	)
 })

@@ -67,6 +67,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const session = found.session!
 	// An inspect session takes its photos on its own page, where the camera is allowed (decision 106).
 	if (session.action === 'inspect') throw redirect(`/kit/${session.id}/inspect`, { headers: frameHeaders(session.origin) })
+	// A claim session makes its claim on its own page too (decision 122).
+	if (session.action === 'claim') throw redirect(`/kit/${session.id}/claim`, { headers: frameHeaders(session.origin) })
 	const step = stepOf(session, new URL(request.url).searchParams.get('step'))
 	const product = session.product_id !== null ? await loadProduct(api, String(session.product_id)) : null
 	const quote =
@@ -186,7 +188,6 @@ export default function KitSessionPage() {
 					</Form>
 				)}
 			</header>
-			{step === 'unavailable' ? <Unavailable session={session} /> : null}
 			{step === 'quote' || step === 'details' || step === 'pay' ? <Stepper steps={STEP_LABELS} current={STEPS.indexOf(step)} /> : null}
 			{step === 'quote' && product ? (
 				<QuoteStep
@@ -350,21 +351,6 @@ function Done({ session }: { session: KitSession }) {
 			</h2>
 			<p className="mt-1">
 				Your policy number is <strong>{session.purchase?.policy_number}</strong>. We have told {session.partner}; you can close this window.
-			</p>
-		</section>
-	)
-}
-
-/** Inspections and claims in the kit wait for the claims screens (issue 16): the session is accepted and this says so. */
-/** Claims through the kit are not built yet (inspect sessions go to their own page: decision 106). */
-function Unavailable({ session }: { session: KitSession }) {
-	return (
-		<section role="status" aria-labelledby="kit-unavailable-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-			<h2 id="kit-unavailable-heading" className="text-lg font-semibold">
-				Not available yet
-			</h2>
-			<p className="mt-1">
-				Claims through the kit are not available yet for {session.partner}. Contact {session.partner} or our support to make the claim.
 			</p>
 		</section>
 	)
