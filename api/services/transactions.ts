@@ -1,5 +1,5 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm'
-import type { Receipt, Transaction, TransactionsQuery } from '../contract/transactions.ts'
+import { type Receipt, type Transaction, type TransactionsQuery, TRANSACTIONS_COUNT_CAP } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
 import { payments, policies } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
@@ -100,7 +100,7 @@ export async function listTransactions(db: Db, customerId: string, query: Transa
 	const all = transactionsOf(customerId, query)
 	const [items, [count]] = await Promise.all([
 		rows<Row>(db, sql`${all} order by created_at desc, id desc limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
-		rows<{ n: number }>(db, sql`select count(*)::int as n from (${all}) as counted`),
+		rows<{ n: number }>(db, sql`select count(*)::int as n from (${all} limit ${TRANSACTIONS_COUNT_CAP + 1}) as counted`),
 	])
 	return { items: items.map(serialize), page: query.page, page_size: query.page_size, total: Number(count!.n) }
 }
