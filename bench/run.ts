@@ -150,7 +150,11 @@ async function main(): Promise<void> {
 			console.log('bench: lists at scale on PostgreSQL')
 			scale = await runScaleBench()
 			for (const p of scale.pages.filter((p) => !p.pass))
-				problems.push(`scale: ${p.page} at scale took ${p.p50Ratio}× its time at 100 (budget ${scale.budget}×)`)
+				problems.push(
+					p.error
+						? `scale: ${p.page} failed: ${p.error}`
+						: `scale: ${p.page} at scale took ${p.p50Ratio}× its time at 100 (budget ${scale.budget}×)`,
+				)
 		} catch (error) {
 			note('lists at scale', error)
 		}

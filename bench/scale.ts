@@ -1,10 +1,10 @@
 // `npm run bench -- --only=scale` (or `npx tsx bench/scale.ts`): lists at scale on PostgreSQL (issue 19 point 2).
 // A business with 100,000 staff, 1,000,000 ledger entries (500,000 wallet fundings), 10,000 policies and
 // 10,000 claims, and one with 100 of each, on one new database; the portal runs against it and each list
-// page is loaded under autocannon for both businesses, in the same run. Each page of the large business
+// page is loaded under autocannon for both businesses, in alternating rounds of the same run. Each page of the large business
 // must cost at most 1.3× the small one's (median latency). Invoices are not in the portal yet.
 // Env: BENCH_DATABASE_URL (the server, default DATABASE_URL_TEST or postgres://postgres@127.0.0.1:5432/test),
-// BENCH_SCALE_DURATION (autocannon seconds per page, default 5), BENCH_SCALE_FACTOR (1 = the sizes above;
+// BENCH_SCALE_DURATION (autocannon seconds per page and round, default 5), BENCH_SCALE_FACTOR (1 = the sizes above;
 // 0.1 for a quick look).
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
@@ -14,12 +14,19 @@ import { openDatabase, type Db } from '../api/db/client.ts'
 import { customers, roles, users } from '../api/db/schema.ts'
 import { seedReferenceData } from '../api/db/seed/index.ts'
 import { issueToken } from '../api/security/tokens.ts'
-import { runLoad } from './load.ts'
+import { type LoadResult, runLoad } from './load.ts'
 import { makeTempDir, PORTAL_DIR, startServer } from './serve.ts'
 
 export const SCALE_PAGES = ['/employees', '/transaction-history', '/mycover', '/claims', '/'] as const
 export const SCALE_BUDGET = 1.3
 const SECRET = 'bench-scale-session-secret-0123456789abcdef'
+const ROUNDS = 3
+const CONNECTIONS = 4
+
+/** The round whose median latency is the median of the rounds'. */
+function medianRun(runs: LoadResult[]) {
+	return [...runs].sort((a, b) => a.p50Ms - b.p50Ms)[Math.floor(runs.length / 2)]!
+}
 
 type Sizes = { staff: number; entries: number; policies: number; claims: number }
 
@@ -42,7 +49,7 @@ async function admin(query: string) {
 const seconds = (start: number) => Math.round((performance.now() - start) / 100) / 10
 
 /** One business and its owner (verified, KYC done), filled with generate_series in a few statements. */
-async function seedBusiness(db: Db, name: string, n: Sizes) {
+export async function seedBusiness(db: Db, name: string, n: Sizes) {
 	const [owner] = await db.select({ id: roles.id }).from(roles).where(sql`${roles.name} = 'Owner' and ${roles.customerId} is null`)
 	const [customer] = await db
 		.insert(customers)
@@ -178,15 +185,45 @@ export async function runScaleBench() {
 			readyPath: '/login',
 			timeoutMs: 90_000,
 		})
-		const pages = []
+		const pages: Array<{
+			page: string
+			at100: LoadResult | null
+			atScale: LoadResult | null
+			p50Ratio: number | null
+			pass: boolean
+			error: string | null
+		}> = []
 		for (const page of SCALE_PAGES) {
-			const at100 = await runLoad(portal.baseUrl + page, cookies.small, durationS)
-			const atScale = await runLoad(portal.baseUrl + page, cookies.large, durationS)
+			// Alternating rounds, the median of each kept: a machine busy with other work slows both alike.
+			const rounds: { at100: LoadResult[]; atScale: LoadResult[] } = { at100: [], atScale: [] }
+			try {
+				for (let round = 0; round < ROUNDS; round++) {
+					rounds.at100.push(await runLoad(portal.baseUrl + page, cookies.small, durationS, CONNECTIONS))
+					rounds.atScale.push(await runLoad(portal.baseUrl + page, cookies.large, durationS, CONNECTIONS))
+				}
+			} catch (error) {
+				// A page too slow to answer within a round at scale fails its budget; the others are still measured.
+				const message = (error as Error).message.split('\n')[0]!
+				console.log(`bench: ${page} failed: ${message}`)
+				pages.push({ page, at100: null, atScale: null, p50Ratio: null, pass: false, error: message })
+				continue
+			}
+			const at100 = medianRun(rounds.at100)
+			const atScale = medianRun(rounds.atScale)
 			const ratio = Math.round((atScale.p50Ms / at100.p50Ms) * 100) / 100
 			console.log(`bench: ${page} p50 ${at100.p50Ms} ms at 100, ${atScale.p50Ms} ms at scale (${ratio}×)`)
-			pages.push({ page, at100, atScale, p50Ratio: ratio, pass: ratio <= SCALE_BUDGET })
+			pages.push({ page, at100, atScale, p50Ratio: ratio, pass: ratio <= SCALE_BUDGET, error: null })
 		}
-		return { database: 'postgresql', sizes: { small, large }, seedS, durationS, budget: SCALE_BUDGET, pages }
+		return {
+			database: 'postgresql',
+			sizes: { small, large },
+			seedS,
+			durationS,
+			rounds: ROUNDS,
+			connections: CONNECTIONS,
+			budget: SCALE_BUDGET,
+			pages,
+		}
 	} finally {
 		await portal?.stop()
 		await database.close()
