@@ -1,6 +1,6 @@
 // `npm run bench`: first-load bytes, Lighthouse and autocannon for the portal and for a bare React Router floor.
 // Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists),
-// --only=<parts> (a comma-separated choice of: pages, staff, scale; default all). A run of some parts keeps
+// --only=<parts> (a comma-separated choice of: pages, staff, scale, load; default all). A run of some parts keeps
 // the other parts' figures already in bench/results.json. Env: BENCH_DURATION (autocannon seconds, default 10),
 // BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -12,9 +12,10 @@ import { runLoad } from './load.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
 import { runScaleBench } from './scale.ts'
 import { runStaffBench } from './staff.ts'
+import { runUnderLoad } from './under-load.ts'
 import { BENCH_DIR, buildFloor, buildPortalIfMissing, cleanup, killChildrenSync, startFloor, startPortal, type Server } from './serve.ts'
 
-const PARTS = ['pages', 'staff', 'scale'] as const
+const PARTS = ['pages', 'staff', 'scale', 'load'] as const
 type Part = (typeof PARTS)[number]
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const parts = new Set<Part>(onlyArg ? (onlyArg.split(',').filter(Boolean) as Part[]) : PARTS)
@@ -159,6 +160,20 @@ async function main(): Promise<void> {
 			note('lists at scale', error)
 		}
 	}
+	// 200 sessions against two portals and one API on PostgreSQL: errors, p95 and memory (issue 19 point 4).
+	let underLoad: Awaited<ReturnType<typeof runUnderLoad>> | null = previous?.underLoad ?? null
+	if (parts.has('load')) {
+		try {
+			console.log('bench: 200 sessions on two portals and one API (PostgreSQL)')
+			underLoad = await runUnderLoad()
+			if (!underLoad.pass)
+				problems.push(
+					`under load: ${underLoad.errors} errors, ${underLoad.timeouts} timeouts, ${underLoad.notOk} not 200; memory after ${JSON.stringify(underLoad.rssMiB.after)} MiB (budget ${underLoad.budgetMiB})`,
+				)
+		} catch (error) {
+			note('under load', error)
+		}
+	}
 	const pagesRun = parts.has('pages')
 	const rows = pagesRun ? buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined) : (previous?.rows ?? [])
 	const results = {
@@ -177,6 +192,7 @@ async function main(): Promise<void> {
 		measured: pagesRun ? all : (previous?.measured ?? []),
 		staff,
 		scale,
+		underLoad,
 		problems,
 	}
 	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)
@@ -197,6 +213,7 @@ type Previous = {
 	measured?: Measured[]
 	staff?: Awaited<ReturnType<typeof runStaffBench>> | null
 	scale?: Awaited<ReturnType<typeof runScaleBench>> | null
+	underLoad?: Awaited<ReturnType<typeof runUnderLoad>> | null
 }
 function readPrevious(): Previous | null {
 	const file = join(BENCH_DIR, 'results.json')

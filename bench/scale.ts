@@ -19,7 +19,7 @@ import { makeTempDir, PORTAL_DIR, startServer } from './serve.ts'
 
 export const SCALE_PAGES = ['/employees', '/transaction-history', '/mycover', '/claims', '/'] as const
 export const SCALE_BUDGET = 1.3
-const SECRET = 'bench-scale-session-secret-0123456789abcdef'
+export const SCALE_SECRET = 'bench-scale-session-secret-0123456789abcdef'
 const ROUNDS = 3
 const CONNECTIONS = 4
 
@@ -30,14 +30,14 @@ function medianRun(runs: LoadResult[]) {
 
 type Sizes = { staff: number; entries: number; policies: number; claims: number }
 
-function serverUrl(database?: string) {
+export function benchDatabaseUrl(database?: string) {
 	const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test')
 	if (database) url.pathname = `/${database}`
 	return url.toString()
 }
 
-async function admin(query: string) {
-	const client = new pg.Client({ connectionString: serverUrl(), connectionTimeoutMillis: 5000 })
+export async function adminQuery(query: string) {
+	const client = new pg.Client({ connectionString: benchDatabaseUrl(), connectionTimeoutMillis: 5000 })
 	await client.connect()
 	try {
 		await client.query(query)
@@ -136,9 +136,9 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 }
 
 /** The portal's session cookie for a token, signed with the secret the bench starts the portal with. */
-async function sessionCookie(token: string, userId: string) {
+export async function sessionCookie(token: string, userId: string) {
 	const storage = createCookieSessionStorage<{ token: string; userId: string }>({
-		cookie: { name: '__session', sameSite: 'strict', path: '/', httpOnly: true, secrets: [SECRET] },
+		cookie: { name: '__session', sameSite: 'strict', path: '/', httpOnly: true, secrets: [SCALE_SECRET] },
 	})
 	const session = await storage.getSession()
 	session.set('token', token)
@@ -157,9 +157,9 @@ export async function runScaleBench() {
 	}
 	const small: Sizes = { staff: 100, entries: 100, policies: 100, claims: 100 }
 	const name = `portal_bench_scale_${process.pid}`
-	await admin(`drop database if exists ${name} with (force)`)
-	await admin(`create database ${name}`)
-	const url = serverUrl(name)
+	await adminQuery(`drop database if exists ${name} with (force)`)
+	await adminQuery(`create database ${name}`)
+	const url = benchDatabaseUrl(name)
 	const database = await openDatabase({ url })
 	let portal: Awaited<ReturnType<typeof startServer>> | undefined
 	try {
@@ -181,7 +181,13 @@ export async function runScaleBench() {
 			name: 'portal (PostgreSQL)',
 			args: ['build/server.js'],
 			cwd: PORTAL_DIR,
-			env: { DATABASE_URL: url, DATA_DIR: makeTempDir('bench-scale-data-'), SESSION_SECRET: SECRET, DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
+			env: {
+				DATABASE_URL: url,
+				DATA_DIR: makeTempDir('bench-scale-data-'),
+				SESSION_SECRET: SCALE_SECRET,
+				DEMO_MODE: 'true',
+				LOG_LEVEL: 'warn',
+			},
 			readyPath: '/login',
 			timeoutMs: 90_000,
 		})
@@ -227,7 +233,7 @@ export async function runScaleBench() {
 	} finally {
 		await portal?.stop()
 		await database.close()
-		await admin(`drop database if exists ${name} with (force)`).catch(() => {})
+		await adminQuery(`drop database if exists ${name} with (force)`).catch(() => {})
 	}
 }
 
