@@ -150,6 +150,10 @@ async function main(): Promise<void> {
 		try {
 			console.log('bench: lists at scale on PostgreSQL')
 			scale = await runScaleBench()
+			if (scale.reconcile.ms > scale.reconcile.budgetMs || scale.reconcile.problems > 0)
+				problems.push(
+					`reconcile: ${scale.reconcile.entries} entries took ${scale.reconcile.ms} ms (budget ${scale.reconcile.budgetMs}), ${scale.reconcile.problems} differences`,
+				)
 			for (const p of scale.pages.filter((p) => !p.pass))
 				problems.push(
 					p.error
