@@ -103,38 +103,6 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 		select ${c}, 'Staff' || g, (array['Okafor','Adeyemi','Eze','Bello','Nwosu'])[1 + g % 5], 'staff' || g || '@' || ${name} || '.ng',
 			'080' || lpad(g::text, 8, '0'), case when g % 2 = 0 then 'female' else 'male' end, date '2025-01-01' + (g % 600)
 		from generate_series(1, ${n.staff}) as g`)
-	// The ledger's guards stamp and check each row as the services write one transfer at a time; a bulk
-	// seed of a bench database writes whole transfers at once and sets the balance after.
-	await run(sql`alter table ledger_transfers disable trigger user`)
-	await run(sql`alter table ledger_entries disable trigger user`)
-	await run(sql`alter table ledger_accounts disable trigger user`)
-	try {
-		await run(sql`insert into ledger_accounts (kind, customer_id) values ('wallet', ${c}) on conflict do nothing`)
-		const fundings = Math.floor(n.entries / 2)
-		await run(sql`
-			insert into ledger_transfers (idempotency_key, kind, customer_id, reference, description, created_at)
-			select 'funding:bench_' || ${name} || '_' || g, 'funding', ${c}, 'bench_' || ${name} || '_' || g, 'Wallet funding',
-				now() - make_interval(mins => g)
-			from generate_series(1, ${fundings}) as g`)
-		await run(sql`
-			insert into payments (customer_id, idempotency_key, reference, amount, status, gateway, authorization_url, transfer_id, purpose, created_at)
-			select ${c}, t.reference, t.reference, 5000, 'success', 'sandbox', '', t.id, 'funding', t.created_at
-			from ledger_transfers t where t.customer_id = ${c}`)
-		await run(sql`
-			insert into ledger_entries (transfer_id, account_id, amount, created_at)
-			select t.id, a.id, case when a.kind = 'wallet' then 5000 else -5000 end, t.created_at
-			from ledger_transfers t
-			cross join lateral (
-				select id, kind from ledger_accounts where (kind = 'wallet' and customer_id = ${c}) or (kind = 'gateway_clearing' and customer_id is null)
-			) a
-			where t.customer_id = ${c}`)
-		await run(sql`update ledger_accounts set balance = coalesce((select sum(amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)
-			where (kind = 'wallet' and customer_id = ${c}) or (kind = 'gateway_clearing' and customer_id is null)`)
-	} finally {
-		await run(sql`alter table ledger_transfers enable trigger user`)
-		await run(sql`alter table ledger_entries enable trigger user`)
-		await run(sql`alter table ledger_accounts enable trigger user`)
-	}
 	await run(sql`
 		insert into purchases (customer_id, user_id, idempotency_key, product_id, input, quote, amount, payment_option, status, created_at)
 		select ${c}, ${user!.id}, 'bench_' || g, 5, '{"product_id":5,"gadget_type":"phone","device_value":250000,"period":"annual"}',
@@ -150,6 +118,56 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 		select ${c}, p.id, 'CL-BENCH-' || ${name} || '-' || row_number() over (), 'pending', 'accidental_damage', p.cover_start,
 			'Allen Avenue, Ikeja', 'The phone fell.', 50000, 'Bench Owner', ${user!.id}, p.created_at, p.created_at
 		from (select id, cover_start, created_at from policies where customer_id = ${c} order by created_at desc limit ${n.claims}) p`)
+	// The ledger's guards stamp and check each row as the services write one transfer at a time; a bulk
+	// seed of a bench database writes whole transfers at once and sets the balance after.
+	await run(sql`alter table ledger_transfers disable trigger user`)
+	await run(sql`alter table ledger_entries disable trigger user`)
+	await run(sql`alter table ledger_accounts disable trigger user`)
+	try {
+		await run(sql`insert into ledger_accounts (kind, customer_id) values ('wallet', ${c}) on conflict do nothing`)
+		// Two entries a transfer: the fundings and one premium a policy make `entries` together (and the
+		// fundings at least pay for the premiums: a wallet never goes below zero).
+		const fundings = Math.max(Math.ceil(n.policies / 4), Math.floor(n.entries / 2) - n.policies)
+		await run(sql`
+			insert into ledger_transfers (idempotency_key, kind, customer_id, reference, description, created_at)
+			select 'funding:bench_' || ${name} || '_' || g, 'funding', ${c}, 'bench_' || ${name} || '_' || g, 'Wallet funding',
+				now() - make_interval(mins => g)
+			from generate_series(1, ${fundings}) as g`)
+		await run(sql`
+			insert into payments (customer_id, idempotency_key, reference, amount, status, gateway, authorization_url, transfer_id, purpose, created_at)
+			select ${c}, t.reference, t.reference, 50000, 'success', 'sandbox', '', t.id, 'funding', t.created_at
+			from ledger_transfers t where t.customer_id = ${c} and t.kind = 'funding'`)
+		await run(sql`
+			insert into ledger_entries (transfer_id, account_id, amount, created_at)
+			select t.id, a.id, case when a.kind = 'wallet' then 50000 else -50000 end, t.created_at
+			from ledger_transfers t
+			cross join lateral (
+				select id, kind from ledger_accounts where (kind = 'wallet' and customer_id = ${c}) or (kind = 'gateway_clearing' and customer_id is null)
+			) a
+			where t.customer_id = ${c} and t.kind = 'funding'`)
+		// Each policy's premium, paid from the wallet, as the services write it.
+		await run(sql`
+			insert into ledger_transfers (idempotency_key, kind, customer_id, reference, description, created_at)
+			select 'premium:purchase_' || p.id, 'premium', ${c}, 'purchase_' || p.id, 'Premium', p.created_at
+			from purchases p where p.customer_id = ${c}`)
+		await run(sql`
+			update purchases p set transfer_id = t.id from ledger_transfers t
+			where p.customer_id = ${c} and t.customer_id = ${c} and t.kind = 'premium' and t.reference = 'purchase_' || p.id`)
+		await run(sql`
+			insert into ledger_entries (transfer_id, account_id, amount, created_at)
+			select t.id, a.id, case when a.kind = 'wallet' then -12500 else 12500 end, t.created_at
+			from ledger_transfers t
+			cross join lateral (
+				select id, kind from ledger_accounts where (kind = 'wallet' and customer_id = ${c}) or (kind = 'premium_income' and customer_id is null)
+			) a
+			where t.customer_id = ${c} and t.kind = 'premium'`)
+		await run(sql`update ledger_accounts set balance = coalesce((select sum(amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)
+			where (kind = 'wallet' and customer_id = ${c}) or (kind in ('gateway_clearing', 'premium_income') and customer_id is null)`)
+	} finally {
+		await run(sql`alter table ledger_transfers enable trigger user`)
+		await run(sql`alter table ledger_entries enable trigger user`)
+		await run(sql`alter table ledger_accounts enable trigger user`)
+	}
 	return { customerId: c, userId: user!.id }
 }
 
