@@ -49,6 +49,42 @@ import { apiSecurityHeaders } from './security/headers.ts'
 import { authenticate } from './security/tokens.ts'
 
 export const API_BASE_PATH = '/api/v1'
+
+type Authenticated = Awaited<ReturnType<typeof authenticate>>
+
+/**
+ * Who a token belongs to, remembered for the few seconds one portal page takes, keyed by the page's
+ * request id and the token: the calls of one page, which its loaders make side by side, share one
+ * lookup (the lookup itself is shared while under way). Bounded, so a burst of pages cannot grow it
+ * (docs/decisions/117-request-path-performance.md). A token revoked mid-page is refused from the next page on.
+ */
+export class SameRequestAuth {
+	private readonly entries = new Map<string, { found: Promise<Authenticated>; expires: number }>()
+	constructor(
+		private readonly ttlMs = 5_000,
+		private readonly maxEntries = 500,
+	) {}
+	/** The lookup for `key`: the one under way or done within ttlMs, else a new one from `lookup`. */
+	share(key: string, now: number, lookup: () => Promise<Authenticated>): { found: Promise<Authenticated>; shared: boolean } {
+		const entry = this.entries.get(key)
+		if (entry && entry.expires > now) return { found: entry.found, shared: true }
+		// Maps keep insertion order: the oldest go first.
+		this.entries.delete(key)
+		while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+		const found = lookup()
+		this.entries.set(key, { found, expires: now + this.ttlMs })
+		// A failed lookup is not remembered.
+		found.catch(() => this.entries.delete(key))
+		return { found, shared: false }
+	}
+	delete(key: string) {
+		this.entries.delete(key)
+	}
+	get size() {
+		return this.entries.size
+	}
+}
+
 /** The answer (a 503) while the database cannot be reached. */
 export const SERVICE_UNAVAILABLE = 'The service is unavailable for a moment. Try again shortly.'
 
@@ -90,6 +126,7 @@ export const routes = [
 /** With `checkResponses` (the tests), an answer outside its route's contract fails the request. */
 export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}) {
 	const app = new Hono<Env>().basePath(API_BASE_PATH)
+	const sameRequestAuth = new SameRequestAuth()
 	const sandbox = isSandbox(deps.payments) ? deps.payments : null
 	// The sandbox's checkout pays for anything with a test card: only a demo serves it.
 	const sandboxCheckout = sandbox && deps.env.demo
@@ -113,15 +150,26 @@ export function createApi(deps: Deps, options: { checkResponses?: boolean } = {}
 		const header = c.req.header('authorization')
 		const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
 		if (token) {
-			const found = await authenticate(deps.db, token, deps.now())
+			// In process only the portal calls, and one of its pages makes several calls with one token
+			// under one request id: the token is looked up once per page (decision 117). A change (any
+			// other method) may change who the token is: it looks again, and the page's later reads too.
+			const memoKey = !incoming && isRequestId(incomingId) ? `${requestId} ${token}` : null
+			if (memoKey && c.req.method !== 'GET') sameRequestAuth.delete(memoKey)
+			const lookup = () => authenticate(deps.db, token, deps.now())
+			const { found: pending, shared } =
+				memoKey && c.req.method === 'GET' ? sameRequestAuth.share(memoKey, Date.now(), lookup) : { found: lookup(), shared: false }
+			const found = await pending
 			if (found) {
 				c.set('auth', found.auth)
-				if (found.newToken) c.header('X-New-Token', found.newToken)
+				// The rotated token goes back once, with the call that rotated it.
+				if (found.newToken && !shared) c.header('X-New-Token', found.newToken)
 			}
 		}
 		try {
 			await next()
 		} finally {
+			// After a change, this page's next reads look the token up again.
+			if (token && !incoming && c.req.method !== 'GET') sameRequestAuth.delete(`${requestId} ${token}`)
 			// The path without its query: a query may carry an email or a code.
 			logger.info(
 				{

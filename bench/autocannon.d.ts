@@ -8,6 +8,8 @@ declare module 'autocannon' {
 		duration?: number
 		headers?: Record<string, string>
 		method?: string
+		/** Seconds before a request counts as timed out (autocannon default 10). */
+		timeout?: number
 	}
 	type Percentiles = { average: number; mean: number; stddev: number; min: number; max: number; p90: number; p97_5: number; p99: number }
 	export type Result = {

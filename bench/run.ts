@@ -1,16 +1,25 @@
 // `npm run bench`: first-load bytes, Lighthouse and autocannon for the portal and for a bare React Router floor.
-// Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists). Env: BENCH_DURATION (autocannon seconds, default 10),
+// Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists),
+// --only=<parts> (a comma-separated choice of: pages, staff, scale, load; default all). A run of some parts keeps
+// the other parts' figures already in bench/results.json. Env: BENCH_DURATION (autocannon seconds, default 10),
 // BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, measureFirstLoad, signIn, type Session } from './bytes.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { runLoad } from './load.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
+import { runScaleBench } from './scale.ts'
 import { runStaffBench } from './staff.ts'
+import { runUnderLoad } from './under-load.ts'
 import { BENCH_DIR, buildFloor, buildPortalIfMissing, cleanup, killChildrenSync, startFloor, startPortal, type Server } from './serve.ts'
 
+const PARTS = ['pages', 'staff', 'scale', 'load'] as const
+type Part = (typeof PARTS)[number]
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+const parts = new Set<Part>(onlyArg ? (onlyArg.split(',').filter(Boolean) as Part[]) : PARTS)
+for (const part of parts) if (!PARTS.includes(part)) throw new Error(`bench: no part named ${part} (choose from ${PARTS.join(', ')})`)
 const floorOnly = process.argv.includes('--floor-only')
 const rebuild = process.argv.includes('--rebuild')
 const durationS = Number(process.env.BENCH_DURATION ?? 10)
@@ -52,12 +61,7 @@ async function start(target: Target): Promise<Server | undefined> {
 	}
 }
 
-async function main(): Promise<void> {
-	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
-		throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
-	const floor: Measured = { target: 'floor', route: '/', failed: {} }
-	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
-	const all = [...portal, floor]
+async function measurePages(floor: Measured, portal: Measured[], all: Measured[]): Promise<void> {
 	const fail = (m: Measured, steps: Step[], why: string) => {
 		for (const step of steps) m.failed[step] = why
 	}
@@ -115,18 +119,67 @@ async function main(): Promise<void> {
 		if (!server || (m.target === 'portal' && m.route === SIGNED_IN && !cookie)) continue
 		await measure(m, 'load', () => runLoad(server.baseUrl + m.route, cookie, durationS, CONNECTIONS))
 	}
+	// The other parts start servers of their own: these must not share the machine with them.
+	await floorServer?.stop()
+	await portalServer?.stop()
+}
 
+async function main(): Promise<void> {
+	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+		throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
+	const floor: Measured = { target: 'floor', route: '/', failed: {} }
+	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
+	const all = [...portal, floor]
+	if (parts.has('pages')) await measurePages(floor, portal, all)
 	// The staff register at 100 and 100,000 staff, and a 10,000-row import, on the embedded database (issue 12).
-	let staff: Awaited<ReturnType<typeof runStaffBench>> | null = null
-	try {
-		console.log('bench: staff register at scale')
-		staff = await runStaffBench()
-		if (staff.import10k.totalMs > staff.import10k.budgetMs)
-			problems.push(`staff import: 10,000 rows took ${staff.import10k.totalMs} ms (budget 5,000)`)
-	} catch (error) {
-		note('staff register', error)
+	const previous = readPrevious()
+	let staff: Awaited<ReturnType<typeof runStaffBench>> | null = previous?.staff ?? null
+	if (parts.has('staff')) {
+		try {
+			console.log('bench: staff register at scale')
+			staff = await runStaffBench()
+			if (staff.import10k.totalMs > staff.import10k.budgetMs)
+				problems.push(`staff import: 10,000 rows took ${staff.import10k.totalMs} ms (budget 5,000)`)
+		} catch (error) {
+			note('staff register', error)
+		}
 	}
-	const rows = buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined)
+	// Lists at 100 and at 100,000 staff / 1,000,000 ledger entries / 10,000 policies and claims, on PostgreSQL.
+	let scale: Awaited<ReturnType<typeof runScaleBench>> | null = previous?.scale ?? null
+	if (parts.has('scale')) {
+		try {
+			console.log('bench: lists at scale on PostgreSQL')
+			scale = await runScaleBench()
+			if (scale.reconcile.ms > scale.reconcile.budgetMs || scale.reconcile.problems > 0)
+				problems.push(
+					`reconcile: ${scale.reconcile.entries} entries took ${scale.reconcile.ms} ms (budget ${scale.reconcile.budgetMs}), ${scale.reconcile.problems} differences`,
+				)
+			for (const p of scale.pages.filter((p) => !p.pass))
+				problems.push(
+					p.error
+						? `scale: ${p.page} failed: ${p.error}`
+						: `scale: ${p.page} at scale took ${p.p50Ratio}× its time at 100 (budget ${scale.budget}×)`,
+				)
+		} catch (error) {
+			note('lists at scale', error)
+		}
+	}
+	// 200 sessions against two portals and one API on PostgreSQL: errors, p95 and memory (issue 19 point 4).
+	let underLoad: Awaited<ReturnType<typeof runUnderLoad>> | null = previous?.underLoad ?? null
+	if (parts.has('load')) {
+		try {
+			console.log('bench: 200 sessions on two portals and one API (PostgreSQL)')
+			underLoad = await runUnderLoad()
+			if (!underLoad.pass)
+				problems.push(
+					`under load: ${underLoad.errors} errors, ${underLoad.timeouts} timeouts, ${underLoad.notOk} not 200; memory after ${JSON.stringify(underLoad.rssMiB.after)} MiB (budget ${underLoad.budgetMiB})`,
+				)
+		} catch (error) {
+			note('under load', error)
+		}
+	}
+	const pagesRun = parts.has('pages')
+	const rows = pagesRun ? buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined) : (previous?.rows ?? [])
 	const results = {
 		generatedAt: new Date().toISOString(),
 		floorOnly,
@@ -138,9 +191,12 @@ async function main(): Promise<void> {
 			},
 		},
 		budgets: { jsGzipKiB: BUDGETS.jsGzipBytes / 1024, cssGzipKiB: BUDGETS.cssGzipBytes / 1024, lighthouseMin: BUDGETS.lighthouseScore },
+		parts: [...parts],
 		rows,
-		measured: all,
+		measured: pagesRun ? all : (previous?.measured ?? []),
 		staff,
+		scale,
+		underLoad,
 		problems,
 	}
 	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)
@@ -153,6 +209,24 @@ async function main(): Promise<void> {
 	)
 	for (const p of problems) console.log(`  - ${p.split('\n')[0]}`)
 	process.exitCode = problems.length > 0 ? 1 : 0
+}
+
+/** What the last run wrote, so a run of some parts keeps the others' figures. */
+type Previous = {
+	rows?: ReturnType<typeof buildRows>
+	measured?: Measured[]
+	staff?: Awaited<ReturnType<typeof runStaffBench>> | null
+	scale?: Awaited<ReturnType<typeof runScaleBench>> | null
+	underLoad?: Awaited<ReturnType<typeof runUnderLoad>> | null
+}
+function readPrevious(): Previous | null {
+	const file = join(BENCH_DIR, 'results.json')
+	if (!existsSync(file)) return null
+	try {
+		return JSON.parse(readFileSync(file, 'utf8')) as Previous
+	} catch {
+		return null
+	}
 }
 
 process.on('exit', killChildrenSync)

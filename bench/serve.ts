@@ -13,7 +13,7 @@ const BIN = join(REPO_DIR, 'node_modules', '.bin')
 /** Where the portal is built and run from; BENCH_PORTAL_DIR points at another checkout (default: this repo). */
 export const PORTAL_DIR = resolve(process.env.BENCH_PORTAL_DIR ?? REPO_DIR)
 
-export type Server = { name: string; baseUrl: string; stop: () => Promise<void> }
+export type Server = { name: string; baseUrl: string; pid: number | undefined; stop: () => Promise<void> }
 
 const running = new Set<ChildProcess>()
 const tempDirs = new Set<string>()
@@ -88,12 +88,21 @@ async function waitFor200(url: string, timeoutMs: number, child: ChildProcess, l
 	throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s (${last}):\n${log()}`)
 }
 
-type StartOptions = { name: string; args: string[]; cwd: string; env?: Record<string, string>; readyPath: string; timeoutMs: number }
+type StartOptions = {
+	name: string
+	args: string[]
+	cwd: string
+	env?: Record<string, string>
+	readyPath: string
+	timeoutMs: number
+	/** The variable the process reads its port from (PORT; the API process reads API_PORT). */
+	portVariable?: string
+}
 
 /** Starts `node <args>` on a free port and waits until readyPath answers 200. */
 export async function startServer(o: StartOptions): Promise<Server> {
 	const port = await freePort()
-	const env = { ...process.env, ...o.env, PORT: String(port), NODE_ENV: 'production' }
+	const env = { ...process.env, ...o.env, [o.portVariable ?? 'PORT']: String(port), NODE_ENV: 'production' }
 	const child = spawn(process.execPath, o.args, { cwd: o.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
 	running.add(child)
 	let output = ''
@@ -111,7 +120,7 @@ export async function startServer(o: StartOptions): Promise<Server> {
 		await stop()
 		throw error
 	}
-	return { name: o.name, baseUrl, stop }
+	return { name: o.name, baseUrl, pid: child.pid, stop }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

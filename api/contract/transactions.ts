@@ -5,6 +5,13 @@ import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from './statuses.ts'
 
 export const TRANSACTION_TYPES = ['funding', 'withdrawal', 'purchase'] as const
 
+/**
+ * How far the history counts: a list's `total` stops at one more than this (the page says "More than
+ * 1,000") and its pages reach that far; older transactions are found by date. Counting everything read
+ * every row of a large business's history on every page (docs/decisions/118-lists-at-scale.md).
+ */
+export const TRANSACTIONS_COUNT_CAP = 1_000
+
 const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
 
 export const TransactionsQuery = z.object({

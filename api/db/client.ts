@@ -71,11 +71,14 @@ export async function openDatabase(options: {
 		return { db, kind: 'postgres', url, close: () => pool.end() }
 	}
 	const { PGlite } = await import('@electric-sql/pglite')
+	const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
 	const { drizzle } = await import('drizzle-orm/pglite')
 	if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
 	const client = await PGlite.create({
 		dataDir: options.dataDir ?? undefined,
 		loadDataDir: options.loadDataDir,
+		// Trigram indexes make the staff search indexed (migration perf_indexes, decision 119).
+		extensions: { pg_trgm },
 	})
 	const db: Db = drizzle(client, { schema })
 	if (migrate) {

@@ -44,6 +44,8 @@ export const payments = pgTable(
 	(t) => [
 		uniqueIndex('payments_idempotency_idx').on(t.customerId, t.idempotencyKey),
 		index('payments_customer_idx').on(t.customerId, t.createdAt),
+		// The transaction history joins each purchase to its payment (decision 118).
+		index('payments_purchase_idx').on(t.purchaseId),
 		check('payments_amount_positive', sql`${t.amount} > 0`),
 	],
 )

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm'
-import type { Receipt, Transaction, TransactionsQuery } from '../contract/transactions.ts'
+import { type Receipt, type Transaction, type TransactionsQuery, TRANSACTIONS_COUNT_CAP } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
 import { payments, policies } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
@@ -16,22 +16,31 @@ type Filters = Omit<TransactionsQuery, 'page' | 'page_size'>
  * status a list shows. Dates are days in Lagos time; `to` includes its whole day.
  * A purchase's description names its product, which the catalogue knows and the database does not:
  * the union carries product_id and payment_option (null for the others) and `serialize` writes it.
+ *
+ * With `newest`, each of the three kinds is filtered and cut to its newest `newest` rows before they
+ * are merged, each read newest first along its (customer_id, created_at) index: a page then reads
+ * what it shows and the pages before it, never the whole history (decision 118).
  */
-function transactionsOf(customerId: string, filters: Filters): SQL {
+function transactionsOf(customerId: string, filters: Filters, newest?: number): SQL {
 	const conditions: SQL[] = [sql`true`]
 	if (filters.type) conditions.push(sql`type = ${filters.type}`)
 	if (filters.status) conditions.push(sql`status = ${filters.status}`)
 	if (filters.from) conditions.push(sql`created_at >= ${`${filters.from}T00:00:00+01:00`}::timestamptz`)
 	if (filters.to) conditions.push(sql`created_at < ${`${filters.to}T00:00:00+01:00`}::timestamptz + interval '1 day'`)
+	const where = sql.join(conditions, sql` and `)
+	const kind = (rows: SQL) =>
+		newest === undefined
+			? sql`select * from (${rows}) as kind where ${where}`
+			: sql`(select * from (${rows}) as kind where ${where} order by created_at desc, id desc limit ${newest})`
 	return sql`
 		select * from (
-			select id, 'funding' as type,
+			${kind(sql`select id, 'funding' as type,
 				status, status as stage, reference, amount, 0 as fee,
 				case when authorization_url is null then 'Saved card charged for ' || coalesce(note, 'a payment') else 'Wallet funding' end as description,
 				created_at, null::integer as product_id, null::text as payment_option
-			from payments where customer_id = ${customerId} and purpose = 'funding'
+			from payments where customer_id = ${customerId} and purpose = 'funding'`)}
 			union all
-			select id, 'withdrawal' as type,
+			${kind(sql`select id, 'withdrawal' as type,
 				case when status in (${sql.join(
 					OPEN_WITHDRAWAL_STATUSES.map((s) => sql`${s}`),
 					sql`, `,
@@ -39,14 +48,13 @@ function transactionsOf(customerId: string, filters: Filters): SQL {
 					when status = 'succeeded' then 'success' else status end as status,
 				status as stage, reference, amount, fee,
 				'Withdrawal to ' || account_name || ', ' || bank_name || ' ' || account_number as description, created_at,
-				null, null
-			from withdrawals where customer_id = ${customerId}
+				null::integer as product_id, null::text as payment_option
+			from withdrawals where customer_id = ${customerId}`)}
 			union all
-			select id, 'purchase' as type, status, status as stage, reference, amount, 0 as fee,
-				null as description, created_at, product_id, payment_option
-			from (${purchasesOf(customerId)}) as bought
-		) as transactions
-		where ${sql.join(conditions, sql` and `)}`
+			${kind(sql`select id, 'purchase' as type, status, status as stage, reference, amount, 0 as fee,
+				null::text as description, created_at, product_id, payment_option
+			from (${purchasesOf(customerId)}) as bought`)}
+		) as transactions`
 }
 
 /**
@@ -99,10 +107,16 @@ async function rows<T>(db: Db, query: SQL) {
 }
 
 export async function listTransactions(db: Db, customerId: string, query: TransactionsQuery) {
-	const all = transactionsOf(customerId, query)
+	const offset = (query.page - 1) * query.page_size
 	const [items, [count]] = await Promise.all([
-		rows<Row>(db, sql`${all} order by created_at desc, id desc limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
-		rows<{ n: number }>(db, sql`select count(*)::int as n from (${all}) as counted`),
+		rows<Row>(
+			db,
+			sql`${transactionsOf(customerId, query, offset + query.page_size)} order by created_at desc, id desc limit ${query.page_size} offset ${offset}`,
+		),
+		rows<{ n: number }>(
+			db,
+			sql`select count(*)::int as n from (${transactionsOf(customerId, query, TRANSACTIONS_COUNT_CAP + 1)} limit ${TRANSACTIONS_COUNT_CAP + 1}) as counted`,
+		),
 	])
 	return { items: items.map(serialize), page: query.page, page_size: query.page_size, total: Number(count!.n) }
 }
@@ -168,7 +182,7 @@ function cell(value: string | number) {
 /** The same transactions as CSV, newest first, amounts in whole Naira. */
 export async function transactionsCsv(db: Db, customerId: string, filters: Filters) {
 	const items = (
-		await rows<Row>(db, sql`${transactionsOf(customerId, filters)} order by created_at desc, id desc limit ${CSV_ROW_LIMIT}`)
+		await rows<Row>(db, sql`${transactionsOf(customerId, filters, CSV_ROW_LIMIT)} order by created_at desc, id desc limit ${CSV_ROW_LIMIT}`)
 	).map(serialize)
 	const lines = [CSV_HEADER.join(',')]
 	for (const t of items)

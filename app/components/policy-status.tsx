@@ -9,7 +9,9 @@ export function PolicyStatusBadge({ policy }: { policy: Flags }) {
 	return <StatusBadge kind="policy" status={policyStatusKey(policy)} />
 }
 
-/** A cover day (YYYY-MM-DD) as people in Nigeria read it: '21 Nov 2026'. */
+const COVER_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** A cover day (YYYY-MM-DD) as people in Nigeria read it: '21 Nov 2026'. One formatter, made once. */
 export function coverDay(day: string) {
-	return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+	return COVER_DAY.format(new Date(`${day}T00:00:00Z`))
 }

@@ -185,6 +185,22 @@ describe('caches', () => {
 		expect((await a.call('GET', '/users/1', { cache: true })).data).toEqual({ n: 3 })
 	})
 
+	test('the cache holds answers up to its byte budget, dropping the oldest, and never one larger than an eighth of it', async () => {
+		const cache = new ResponseCache(100, 8_000)
+		const big = 'x'.repeat(900)
+		const transport = async (r: Request) => json({ data: { path: new URL(r.url).pathname, big } })
+		const tokens = Array.from({ length: 12 }, (_, i) => new ApiClient({ transport, baseUrl: 'http://x', cache, token: `T${i}` }))
+		for (const c of tokens) await c.call('GET', '/users/1', { cache: true })
+		// Each answer is about 930 bytes of JSON: eight fit in 8,000 bytes, the four oldest were dropped.
+		expect(cache.size.entries).toBe(8)
+		expect(cache.size.bytes).toBeLessThanOrEqual(8_000)
+		const huge = new ApiClient({ transport: async () => json({ data: 'y'.repeat(2_000) }), baseUrl: 'http://x', cache, token: 'H' })
+		await huge.call('GET', '/policies', { cache: true })
+		expect(cache.size.entries).toBe(8)
+		tokens[11]!.logout()
+		expect(cache.size.entries).toBe(7)
+	})
+
 	test("a change made with a token clears that token's cache", async () => {
 		let calls = 0
 		const cache = new ResponseCache()

@@ -37,40 +37,64 @@ export class ApiCallError extends Error {
 	}
 }
 
-type CacheEntry = { expires: number; value: unknown }
+type CacheEntry = { expires: number; value: unknown; bytes: number }
 
-/** A small cache shared by the requests of one process, keyed by token and path. */
+/** How large the JSON of each answer read was, so the cache can count what it holds. */
+const answerBytes = new WeakMap<object, number>()
+
+/**
+ * A small cache shared by the requests of one process, keyed by token and path. Bounded by entries and
+ * by the bytes of the answers it holds: a few large lists cached for many sessions once held hundreds
+ * of megabytes for a minute (docs/decisions/120-memory-under-load.md). An answer larger than an eighth
+ * of the budget is not kept at all.
+ */
 export class ResponseCache {
 	private entries = new Map<string, CacheEntry>()
+	private bytes = 0
 	/** Calls under way, so loaders that run side by side share one request. */
 	readonly inflight = new Map<string, Promise<unknown>>()
-	constructor(private readonly maxEntries = 2_000) {}
+	constructor(
+		private readonly maxEntries = 2_000,
+		private readonly maxBytes = 32 * 1024 * 1024,
+	) {}
+	get size() {
+		return { entries: this.entries.size, bytes: this.bytes }
+	}
 	get(key: string, now: number) {
 		const entry = this.entries.get(key)
 		if (!entry) return undefined
 		if (entry.expires <= now) {
-			this.entries.delete(key)
+			this.drop(key)
 			return undefined
 		}
 		return entry.value
 	}
-	set(key: string, value: unknown, ttl: number, now: number) {
-		if (this.entries.size >= this.maxEntries) {
-			// Maps keep insertion order: drop the oldest.
-			this.entries.delete(this.entries.keys().next().value!)
+	set(key: string, value: unknown, ttl: number, now: number, bytes = 0) {
+		this.drop(key)
+		if (bytes > this.maxBytes / 8) return
+		// Maps keep insertion order: drop the oldest until the new entry fits.
+		while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + bytes > this.maxBytes)) {
+			this.drop(this.entries.keys().next().value!)
 		}
-		this.entries.set(key, { expires: now + ttl, value })
+		this.entries.set(key, { expires: now + ttl, value, bytes })
+		this.bytes += bytes
+	}
+	private drop(key: string) {
+		const entry = this.entries.get(key)
+		if (!entry) return
+		this.bytes -= entry.bytes
+		this.entries.delete(key)
 	}
 	/** A change made with a token makes everything cached for it stale. */
 	clearToken(token: string | undefined) {
 		const prefix = `${token ?? ''} `
-		for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key)
+		for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key)
 	}
 	/** Drop what any token cached for a path matching `pattern` (the query is not part of the path). */
 	clearPaths(pattern: RegExp) {
-		for (const key of this.entries.keys()) {
+		for (const key of [...this.entries.keys()]) {
 			const target = key.slice(key.indexOf(' ') + 1)
-			if (pattern.test(target.split('?')[0]!)) this.entries.delete(key)
+			if (pattern.test(target.split('?')[0]!)) this.drop(key)
 		}
 	}
 }
@@ -151,7 +175,7 @@ export class ApiClient {
 			const pending = this.opts.cache.inflight.get(cacheKey)
 			if (pending) return pending as Promise<{ data: T; message?: string }>
 			const fetching = this.fetch<T>(method, target).then((result) => {
-				this.opts.cache.set(`${this.token ?? ''} ${target}`, result, cacheTtl(path), this.opts.now())
+				this.opts.cache.set(`${this.token ?? ''} ${target}`, result, cacheTtl(path), this.opts.now(), answerBytes.get(result) ?? 0)
 				return result
 			})
 			this.opts.cache.inflight.set(cacheKey, fetching)
@@ -262,6 +286,7 @@ export class ApiClient {
 		if (json === null || !('data' in json)) {
 			throw new ApiCallError(response.status, MESSAGES.unexpected)
 		}
+		answerBytes.set(json, text.length)
 		const data = json.data as { access_token?: unknown; id?: unknown } | null
 		if (data && typeof data === 'object' && typeof data.access_token === 'string' && typeof data.id === 'string') {
 			this.token = data.access_token

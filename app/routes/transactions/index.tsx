@@ -13,18 +13,19 @@ import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/index'
 import { TransactionFilters, filterQuery } from './filters.tsx'
-import { loadTransactions } from './transactions.server.ts'
+import { TRANSACTIONS_COUNT_CAP, loadTransactions } from './transactions.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]
 
 export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'transactions.view')
 	const { view, status } = await loadTransactions(apiFrom(args.context), new URL(args.request.url).searchParams)
-	return data(view, { status })
+	// The API counts so far and no further (decision 118).
+	return data({ ...view, capped: view.total > TRANSACTIONS_COUNT_CAP ? TRANSACTIONS_COUNT_CAP : null }, { status })
 }
 
 export default function TransactionHistory() {
-	const { filters, items, page, pageCount, total, errors } = useLoaderData<typeof loader>()
+	const { filters, items, page, pageCount, total, capped, errors } = useLoaderData<typeof loader>()
 	const { type: _type, status: _status, from: _from, to: _to, ...rest } = errors
 	const filtered = Object.values(filters).some(Boolean)
 	const query = filterQuery(filters)
@@ -95,7 +96,9 @@ export default function TransactionHistory() {
 							))}
 						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
-							{total} {total === 1 ? 'transaction' : 'transactions'}
+							{capped
+								? `More than ${capped.toLocaleString('en-NG')} transactions: narrow the dates to reach older ones`
+								: `${total} ${total === 1 ? 'transaction' : 'transactions'}`}
 						</p>
 					</>
 				)}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, expect, test } from 'vitest'
+import { TRANSACTIONS_COUNT_CAP } from '#api/contract/transactions.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+
+// Lists that cost O(page) (issue 19 point 2, decisions 118 and 119): keyset pages of the staff register
+// walk every row once in order, whatever the sort and however names tie; the trigram-indexed search
+// finds staff by part of a name, an email or a phone; the transaction history counts so far and no further.
+// Timing is the bench's (bench/scale.ts); these check the answers.
+
+type Ctx = Awaited<ReturnType<typeof testApi>>
+type Account = Awaited<ReturnType<Ctx['createAccount']>>
+type Employee = { id: string; first_name: string; last_name: string; email: string; phone: string; enrolled_on: string }
+type EmployeePage = { items: Employee[]; next_cursor: string | null; total: number }
+
+const STAFF = 230
+
+describeApi('lists at scale', () => {
+	let ctx: Ctx
+	let owner: Account
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		owner = await ctx.createAccount({ kyc: true })
+		// Five surnames and 23 first names: many rows tie on the name key, and on the day enrolled.
+		await ctx.db.execute(sql`
+			insert into employees (customer_id, first_name, last_name, email, phone, gender, enrolled_on)
+			select ${owner.customerId}, 'Staff' || (g % 23), (array['Okafor','Adeyemi','Eze','Bello','Nwosu'])[1 + g % 5],
+				'member' || g || '@scale.test', '080' || lpad(g::text, 8, '0'), 'female', date '2026-01-01' + (g % 7)
+			from generate_series(1, ${STAFF}) as g`)
+	})
+
+	const employees = async (query: string) => {
+		const res = await ctx.call('GET', `/employees${query}`, { token: owner.token })
+		expect(res.status).toBe(200)
+		return res.body.data as EmployeePage
+	}
+
+	async function walk(sort: string) {
+		const seen: Employee[] = []
+		let cursor: string | null = null
+		let pages = 0
+		do {
+			const page: EmployeePage = await employees(`?sort=${sort}&page_size=17${cursor ? `&cursor=${cursor}` : ''}`)
+			expect(page.items.length).toBeLessThanOrEqual(17)
+			seen.push(...page.items)
+			cursor = page.next_cursor
+			pages++
+		} while (cursor && pages < 100)
+		return { seen, pages }
+	}
+
+	const byName = (a: Employee, b: Employee) =>
+		a.last_name.toLowerCase().localeCompare(b.last_name.toLowerCase(), 'en', { sensitivity: 'base' }) ||
+		a.first_name.toLowerCase().localeCompare(b.first_name.toLowerCase(), 'en', { sensitivity: 'base' })
+
+	test.each(['name', 'email', 'enrolled'])('keyset pages sorted by %s hold every employee once, in order', async (sort) => {
+		const { seen, pages } = await walk(sort)
+		expect(pages).toBe(Math.ceil(STAFF / 17))
+		expect(new Set(seen.map((e) => e.id)).size).toBe(STAFF)
+		expect(seen).toHaveLength(STAFF)
+		for (let i = 1; i < seen.length; i++) {
+			const [a, b] = [seen[i - 1]!, seen[i]!]
+			if (sort === 'name') expect(byName(a, b)).toBeLessThanOrEqual(0)
+			if (sort === 'email') expect(a.email.toLowerCase() <= b.email.toLowerCase()).toBe(true)
+			if (sort === 'enrolled') expect(a.enrolled_on >= b.enrolled_on).toBe(true)
+		}
+	})
+
+	test('search finds staff by part of a name, an email or a phone number, through trigram indexes', async () => {
+		const { rows } = (await ctx.db.execute(
+			sql`select indexname from pg_indexes where tablename = 'employees' and indexname like '%trgm%' order by indexname`,
+		)) as unknown as { rows: Array<{ indexname: string }> }
+		expect(rows.map((r) => r.indexname)).toEqual(['employees_email_trgm_idx', 'employees_name_trgm_idx', 'employees_phone_trgm_idx'])
+		const byEmail = await employees('?q=member117@')
+		expect(byEmail.items.map((e) => e.email)).toEqual(['member117@scale.test'])
+		const byPhone = await employees('?q=08000000117')
+		expect(byPhone.items.map((e) => e.email)).toEqual(['member117@scale.test'])
+		// 'Staff22 Eze': g % 23 = 22 and g % 5 = 2, that is g % 115 = 22: two of the 230 (22 and 137).
+		const byName = await employees('?q=staff22 eze')
+		expect(byName.total).toBe(2)
+		expect(byName.items.every((e) => e.first_name === 'Staff22' && e.last_name === 'Eze')).toBe(true)
+	})
+
+	test('the transaction history counts up to its cap and pages newest first without repeats', async () => {
+		const payer = await ctx.createAccount({ kyc: true })
+		const fundings = TRANSACTIONS_COUNT_CAP + 50
+		await ctx.db.execute(sql`
+			insert into payments (customer_id, idempotency_key, reference, amount, status, gateway, authorization_url, purpose, created_at)
+			select ${payer.customerId}, 'scale_' || g, 'scale_' || ${payer.customerId} || '_' || g, 1000 + g, 'pending', 'sandbox', '', 'funding',
+				timestamptz '2026-06-01T12:00:00Z' - make_interval(mins => g / 3)
+			from generate_series(1, ${fundings}) as g`)
+		const page = async (n: number) => {
+			const res = await ctx.call('GET', `/transactions?page=${n}&page_size=100`, { token: payer.token })
+			expect(res.status).toBe(200)
+			return res.body.data as { items: Array<{ id: string; amount: number }>; total: number }
+		}
+		const first = await page(1)
+		expect(first.total).toBe(TRANSACTIONS_COUNT_CAP + 1)
+		const ids: string[] = []
+		const amounts: number[] = []
+		for (let n = 1; n <= 11; n++) {
+			const { items } = n === 1 ? first : await page(n)
+			ids.push(...items.map((t) => t.id))
+			amounts.push(...items.map((t) => t.amount))
+		}
+		expect(ids).toHaveLength(fundings)
+		expect(new Set(ids).size).toBe(fundings)
+		// Newest first: payment g is made floor(g / 3) minutes before the first (its amount is 1000 + g).
+		const minutesBack = amounts.map((a) => Math.floor((a - 1000) / 3))
+		expect(minutesBack).toEqual([...minutesBack].sort((a, b) => a - b))
+	})
+})
