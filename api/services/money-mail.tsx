@@ -109,9 +109,9 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string, options:
 						? (options.retryUrl ?? `${publicUrl}/wallet`)
 						: payment.invoiceId
 							? `${publicUrl}/invoice/${payment.invoiceId}`
-						: product
-							? `${publicUrl}/products/${product.id}`
-							: `${publicUrl}/fund-wallet`
+							: product
+								? `${publicUrl}/products/${product.id}`
+								: `${publicUrl}/fund-wallet`
 				}
 			/>,
 		)

@@ -15,16 +15,18 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 	await expect(page.getByText(/^\d+ invoices$/)).toBeVisible()
 	await expectAccessible(page, js)
 
-	const status = js ? 'Overdue' : 'Due'
+	// A retry of the JavaScript run finds the one overdue invoice paid by its first try: it pays the
+	// last open one, while the run without JavaScript pays the first.
+	const retried = test.info().retry > 0
+	const overdue = js && !retried
+	const status = overdue ? 'Overdue' : 'Due'
 	await page.getByLabel('Status').selectOption({ label: status })
 	await page.getByRole('button', { name: 'Filter' }).click()
-	await expect(page).toHaveURL(new RegExp(`/invoice\\?status=${js ? 'overdue' : 'open'}`))
+	await expect(page).toHaveURL(new RegExp(`/invoice\\?status=${overdue ? 'overdue' : 'open'}`))
 	const table = page.getByRole('table', { name: /^Invoices, newest month first/ })
-	// The first invoice of the filtered list (the header row has no link).
-	const row = table
-		.getByRole('row')
-		.filter({ has: page.getByRole('link') })
-		.first()
+	// An invoice of the filtered list (the header row has no link).
+	const rows = table.getByRole('row').filter({ has: page.getByRole('link') })
+	const row = js && retried ? rows.last() : rows.first()
 	await expect(row).toContainText(status)
 	await expect(row).toBeVisible()
 	const link = row.getByRole('link', { name: /^Invoice INV-\d{6}$/ })
@@ -36,7 +38,7 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 		/, member, \w+ \d{4}/,
 	)
 	await expect(page.getByText('No payment yet.')).toBeVisible()
-	if (js) await expect(page.getByRole('alert').filter({ hasText: 'This invoice is overdue.' })).toBeVisible()
+	if (overdue) await expect(page.getByRole('alert').filter({ hasText: 'This invoice is overdue.' })).toBeVisible()
 	await expectAccessible(page, js)
 
 	await page.getByRole('button', { name: 'Pay from wallet' }).click()
