@@ -90,7 +90,7 @@ describeApi('billing of staff plans', () => {
 		ctx = await testApi()
 	})
 
-	test('a year of a staff plan: twelve invoices, each month the people covered on its 1st at the rate, whatever joins, leaves and replacements happen; runs twice or side by side bill nothing twice', async () => {
+	test('a year of a staff plan: an invoice for each month anyone was covered, the people covered on its 1st at the rate, whatever joins, leaves and replacements happen; runs twice or side by side bill nothing twice', async () => {
 		const change = fc.record({ kind: fc.constantFrom('join', 'leave', 'replace'), day: fc.integer({ min: 2, max: 27 }), who: fc.nat(20) })
 		await fc.assert(
 			fc.asyncProperty(fc.array(fc.array(change, { maxLength: 2 }), { minLength: 12, maxLength: 12 }), async (months) => {
@@ -140,17 +140,19 @@ describeApi('billing of staff plans', () => {
 						}
 					}
 				}
+				// A month with nobody covered (everyone left) owes nothing and has no invoice.
 				const billed = await invoicesOf(plan)
-				expect(billed).toHaveLength(12)
-				expect(new Set(billed.map((i) => i.periodStart)).size).toBe(12)
-				for (const invoice of billed) expect(invoice.total).toBe(owed.get(invoice.periodStart))
+				const owing = [...owed].filter(([, amount]) => amount > 0)
+				expect(billed.map((i) => [i.periodStart, i.total])).toEqual(owing)
 				expect(billed.reduce((s, i) => s + i.total, 0)).toBe([...owed.values()].reduce((s, v) => s + v, 0))
 				// The wallet held enough: each was paid from it at issue.
 				expect(billed.every((i) => i.status === 'paid')).toBe(true)
 				const numbers = billed.map((i) => Number(i.number!.slice(4))).sort((a, b) => a - b)
 				expect(numbers).toEqual(numbers.map((_, i) => i + 1))
 			}),
-			{ numRuns: 2 },
+			// Each run is a year of days on the API (about a minute); the pure rules have their own property
+			// test over many more cases (api/domain/billing.test.ts).
+			{ numRuns: 1 },
 		)
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
 	}, 300_000)
