@@ -14,6 +14,7 @@ type RouterState = {
 	location: { key: string; hash: string }
 	preventScrollReset: boolean
 	restoreScrollPosition: number | false | null
+	matches: { route: { handle?: unknown } }[]
 }
 type Router = { state: RouterState; subscribe: (fn: (state: RouterState) => void) => () => void }
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
@@ -74,8 +75,10 @@ function progressAndScroll(router: Router) {
 		if (state.location.key === lastKey) return
 		lastKey = state.location.key
 		// A new page starts at its top, a moment after it rendered; going back restores where the user was,
-		// and a link that asked to keep the scroll (a dialog, a tab) keeps it.
-		if (state.restoreScrollPosition === null && !state.preventScrollReset && !state.location.hash) {
+		// a link that asked to keep the scroll (a dialog, a tab) keeps it, and a kept-alive screen puts the
+		// user back where they were on it (app/client/keep-alive.ts).
+		const keptAlive = state.matches.some((m) => (m.route.handle as { keepAlive?: boolean } | undefined)?.keepAlive)
+		if (state.restoreScrollPosition === null && !state.preventScrollReset && !state.location.hash && !keptAlive) {
 			setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_TOP_DELAY_MS)
 		}
 	})

@@ -1,15 +1,10 @@
 // Intl formatters are made once: building one per call (as toLocaleString does) was a visible share of a
 // signed-in page's server time (docs/decisions/117-request-path-performance.md).
-const LAGOS_HOUR = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone: 'Africa/Lagos' })
-const LAGOS_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric',
-	hour: '2-digit',
-	minute: '2-digit',
-	timeZone: 'Africa/Lagos',
-})
-const LAGOS_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' })
+const lagos = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Africa/Lagos' })
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const
+const LAGOS_HOUR = lagos({ hour: '2-digit', hour12: false })
+const LAGOS_DATE_TIME = lagos({ ...DAY, hour: '2-digit', minute: '2-digit' })
+const LAGOS_DATE = lagos(DAY)
 
 /** 'Good morning' and so on, by the hour in Lagos. */
 export function greeting(now = new Date()) {
