@@ -1,5 +1,5 @@
-import { type ChangeEvent, useState } from 'react'
-import { Form } from 'react-router'
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { Form, useRevalidator } from 'react-router'
 import type { Inspection } from '#api/contract/inspections.ts'
 import { resizePhoto } from '#app/client/resize-photo.ts'
 import { SubmitButton } from '#app/components/ui/form.tsx'
@@ -7,18 +7,48 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 
 export type PhotoError = { intent: string; angle?: string; error: string } | undefined
 
+/** How long to wait before each new try of a photo whose sending failed on the way (docs/decisions/105). */
+export const PHOTO_RETRY_DELAYS_MS = [1_000, 3_000]
+
+/**
+ * Send a photo form's data, trying again after PHOTO_RETRY_DELAYS_MS when the network fails or the
+ * server answers 5xx, 408 or 429. 'sent': the action answered with its redirect (success); 'refused':
+ * it answered with a message to show (the form is then sent the plain way, which shows it); 'failed':
+ * no try got through.
+ */
+async function sendPhoto(form: HTMLFormElement, body: FormData, onRetry: (attempt: number) => void) {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			const response = await fetch(form.action, { method: 'POST', body, redirect: 'manual', credentials: 'same-origin' })
+			if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return 'sent' as const
+			if (response.status < 500 && response.status !== 408 && response.status !== 429) return 'refused' as const
+		} catch {
+			// The network failed on the way: try again.
+		}
+		const delay = PHOTO_RETRY_DELAYS_MS[attempt]
+		if (delay === undefined) return 'failed' as const
+		onRetry(attempt + 1)
+		await new Promise((resolve) => setTimeout(resolve, delay))
+	}
+}
+
 /**
  * One angle's photo form. With JavaScript, a chosen photo is made smaller in the browser and put back
  * into its input before the form is sent (docs/decisions/105-photos-in-the-browser.md), the button
- * waiting meanwhile; without it, the photo goes as taken.
+ * waiting meanwhile, and a sending that fails on the way is tried again by itself; without it, the
+ * photo goes as taken, in a plain form.
  */
 function PhotoForm({ angle, label, taken }: { angle: string; label: string; taken: boolean }) {
-	const [busy, setBusy] = useState(false)
+	const [busy, setBusy] = useState<null | 'preparing' | 'sending' | 'retrying'>(null)
+	const [failed, setFailed] = useState(false)
+	const plain = useRef(false)
+	const revalidator = useRevalidator()
 	async function onChange(event: ChangeEvent<HTMLInputElement>) {
 		const input = event.currentTarget
 		const file = input.files?.[0]
+		setFailed(false)
 		if (!file || typeof DataTransfer === 'undefined') return
-		setBusy(true)
+		setBusy('preparing')
 		try {
 			const smaller = await resizePhoto(file)
 			if (smaller !== file) {
@@ -27,11 +57,36 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 				input.files = transfer.files
 			}
 		} finally {
-			setBusy(false)
+			setBusy(null)
 		}
 	}
+	async function onSubmit(event: FormEvent<HTMLFormElement>) {
+		// The second, plain sending of a refused photo goes as without JavaScript, to show the message.
+		if (plain.current) {
+			plain.current = false
+			return
+		}
+		event.preventDefault()
+		const form = event.currentTarget
+		const body = new FormData(form)
+		body.set('intent', 'upload')
+		setFailed(false)
+		setBusy('sending')
+		const outcome = await sendPhoto(form, body, () => setBusy('retrying'))
+		setBusy(null)
+		if (outcome === 'sent') {
+			form.reset()
+			await revalidator.revalidate()
+		} else if (outcome === 'refused') {
+			plain.current = true
+			form.requestSubmit(form.querySelector<HTMLButtonElement>('button[name="intent"]'))
+		} else {
+			setFailed(true)
+		}
+	}
+	const words = { preparing: 'Preparing…', sending: 'Uploading…', retrying: 'Trying again…' }
 	return (
-		<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
+		<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2" onSubmit={onSubmit}>
 			<input type="hidden" name="angle" value={angle} />
 			<input
 				type="file"
@@ -43,9 +98,15 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 				onChange={onChange}
 				className="max-w-full text-sm"
 			/>
-			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…" disabled={busy}>
-				{busy ? 'Preparing…' : taken ? 'Replace' : 'Upload'}
+			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…" disabled={busy !== null}>
+				{busy ? words[busy] : taken ? 'Replace' : 'Upload'}
 			</SubmitButton>
+			{failed ? (
+				<p role="alert" className="w-full text-sm text-red-700">
+					The photo did not reach us after {PHOTO_RETRY_DELAYS_MS.length + 1} tries. Check your connection and press Upload again: the photo
+					is still chosen.
+				</p>
+			) : null}
 		</Form>
 	)
 }

@@ -148,6 +148,52 @@ test('a vehicle’s pre-inspection: started on the desktop, photographed on a ph
 	await expect(page.getByText('The cover is active: the certificate was sent by email.')).toBeVisible()
 })
 
+test('with JavaScript, a photo whose sending fails on the way is sent again by itself; after three failed tries it says so and keeps the photo', async ({
+	page,
+	request,
+	js,
+}) => {
+	test.skip(!js, 'Trying again is JavaScript: without it the browser sends the form once, and shows its own error')
+	const { owner, policy } = await vehicleAwaitingInspection(page, request, 'Tunde')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	await visit(page, `/pre-inspection/${policy.id}`)
+	await page.getByRole('button', { name: 'Start the pre-inspection' }).click()
+	await expect(page.getByLabel('Dashboard', { exact: true })).toBeVisible()
+
+	// The network drops the first sending: the second try gets through.
+	let posts = 0
+	let failing = 1
+	await page.route(`**/pre-inspection/${policy.id}*`, async (route) => {
+		if (route.request().method() !== 'POST') return route.continue()
+		posts++
+		if (failing > 0) {
+			failing--
+			return route.abort('failed')
+		}
+		return route.continue()
+	})
+	await takePhoto(page, 'Dashboard')
+	expect(posts).toBe(2)
+
+	// Every try fails: the message, and the photo still chosen; pressing Upload again sends it.
+	posts = 0
+	failing = 3
+	const form = page.locator('form').filter({ has: page.getByLabel('Interior', { exact: true }) })
+	await form.getByLabel('Interior', { exact: true }).setInputFiles(PNG)
+	await form.getByRole('button', { name: 'Upload' }).click()
+	await expect(form.getByRole('alert')).toContainText('The photo did not reach us after 3 tries')
+	expect(posts).toBe(3)
+	await form.getByRole('button', { name: 'Upload' }).click()
+	await expect(
+		page
+			.getByText(/^\d\. /)
+			.filter({ hasText: 'Interior' })
+			.getByText('(taken: '),
+	).toBeVisible()
+	expect(posts).toBe(4)
+})
+
 test('an expired or unknown inspection link shows the spec’s message and nothing else', async ({ page }) => {
 	const expired = await visit(page, `/inspection-scanner?code=${DEMO_EXPIRED_LINK_CODE}`)
 	expect(expired?.status()).toBe(410)
