@@ -206,6 +206,8 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 
 /** The member of the team who made the transaction: who funded, asked for the withdrawal or bought. */
 async function madeBy(db: Db, receipt: Receipt) {
+	// The ledger's own transfers (an invoice paid, a credit, a claim paid, a reward) have no one who made them.
+	if (!['funding', 'withdrawal', 'purchase'].includes(receipt.type)) return null
 	const [row] =
 		receipt.type === 'funding'
 			? await db.select({ userId: payments.userId }).from(payments).where(eq(payments.id, receipt.id))
@@ -219,6 +221,10 @@ const RECEIPT_TITLES: Record<Receipt['type'], string> = {
 	funding: 'Receipt: wallet funding',
 	withdrawal: 'Receipt: withdrawal',
 	purchase: 'Receipt: payment for cover',
+	invoice_payment: 'Receipt: invoice paid from the wallet',
+	credit_note: 'Receipt: credit to the wallet',
+	claim_payment: 'Receipt: claim paid into the wallet',
+	referral_reward: 'Receipt: referral reward',
 }
 
 /** A transaction's receipt, once it succeeded: until then nothing was received. */
