@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { claims, invoicePayments, invoices, payments, purchases } from '#api/db/schema.ts'
 import { claimPayoutTransfer, claimReserveTransfer, premiumRefundTransfer, referralRewardTransfer } from '#api/domain/ledger.ts'
-import { payFromWallet } from '#api/services/billing.ts'
+import { payFromWallet, payInvoiceFromGateway } from '#api/services/billing.ts'
 import { postTransfer } from '#api/services/ledger.ts'
 import { insertPolicy } from '#tests/support/claims.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
@@ -362,16 +362,14 @@ describeApi('wallet transfers in the history (decision 097)', () => {
 				tx,
 				premiumRefundTransfer({ creditNoteId: note!.id, customerId: owner.customerId, amount: 3_000, reference: note!.number! }),
 			)
-			await tx
-				.insert(invoicePayments)
-				.values({
-					invoiceId: note!.id,
-					method: 'wallet',
-					reference: note!.number!,
-					amount: 3_000,
-					transferId: transfer.id,
-					paidAt: new Date(),
-				})
+			await tx.insert(invoicePayments).values({
+				invoiceId: note!.id,
+				method: 'wallet',
+				reference: note!.number!,
+				amount: 3_000,
+				transferId: transfer.id,
+				paidAt: new Date(),
+			})
 		})
 
 		const claimNumber = `CL-TEST-${randomUUID().slice(0, 8)}`
@@ -406,6 +404,41 @@ describeApi('wallet transfers in the history (decision 097)', () => {
 				referralRewardTransfer({ referralId: randomUUID(), customerId: owner.customerId, amount: 2_500, reference: 'REF-TEST0001' }),
 			),
 		)
+		// And an invoice paid by card, as the gateway's webhook settles one: a line, though the wallet never moved.
+		await ctx.db.transaction(async (tx) => {
+			const [card] = await tx
+				.insert(invoices)
+				.values({
+					customerId: owner.customerId,
+					policyId: policy.id,
+					kind: 'invoice',
+					number: 'INV-CARD01',
+					status: 'open',
+					periodStart: '2026-12-01',
+					periodEnd: '2026-12-31',
+					issuedOn: '2026-12-01',
+					dueOn: '2026-12-15',
+					total: 7_000,
+				})
+				.returning()
+			const reference = `card_inv_${randomUUID().slice(0, 8)}`
+			const [payment] = await tx
+				.insert(payments)
+				.values({
+					customerId: owner.customerId,
+					idempotencyKey: reference,
+					reference,
+					amount: 7_000,
+					status: 'success',
+					gateway: 'sandbox',
+					purpose: 'invoice',
+					invoiceId: card!.id,
+					paidAt: new Date(),
+				})
+				.returning()
+			await payInvoiceFromGateway(tx, payment!, new Date())
+			ids.cardInvoice = card!.id
+		})
 	})
 
 	const list = async (query = '') => (await ctx.call('GET', `/transactions${query}`, { token: owner.token })).body.data
@@ -413,48 +446,51 @@ describeApi('wallet transfers in the history (decision 097)', () => {
 
 	test('each wallet transfer is one line, successful, with its amount, link and the money it brought in or took out', async () => {
 		const page = await list()
-		expect(page.total).toBe(5)
+		expect(page.total).toBe(6)
 		const rows = page.items.map((t: Line) => [t.type, t.status, t.stage, t.amount, t.fee, t.subject_id])
 		expect(rows).toEqual([
+			['invoice_payment', 'success', 'success', 7_000, 0, ids.cardInvoice],
 			['referral_reward', 'success', 'success', 2_500, 0, null],
 			['claim_payment', 'success', 'success', 40_000, 0, ids.claim],
 			['credit_note', 'success', 'success', 3_000, 0, ids.credit],
 			['invoice_payment', 'success', 'success', 12_000, 0, ids.invoice],
 			['funding', 'success', 'success', 50_000, 0, null],
 		])
-		const byType = Object.fromEntries(page.items.map((t: Line) => [t.type, t]))
+		expect(page.items[0].description).toBe('Invoice INV-CARD01 paid by card')
+		const byType = Object.fromEntries(page.items.slice(1).map((t: Line) => [t.type, t]))
 		expect(byType.invoice_payment.reference).toBe(`invoice_${ids.invoice}`)
 		expect(byType.invoice_payment.description).toMatch(/^Invoice INV-\w+: ₦12,000 paid from the wallet$/)
 		expect(byType.credit_note.description).toMatch(/^Credit note CN-\w+: ₦3,000 back to the wallet$/)
 		expect(byType.claim_payment.description).toMatch(/^Claim CL-TEST-\w+ paid: ₦40,000$/)
 		expect(byType.referral_reward).toMatchObject({ reference: 'REF-TEST0001', description: 'Referral reward REF-TEST0001: ₦2,500' })
-		// The lines add up to the wallet: in 50,000 + 3,000 + 40,000 + 2,500, out 12,000.
+		// The wallet's lines add up to it: in 50,000 + 3,000 + 40,000 + 2,500, out 12,000 (the card paid 7,000).
 		expect(await balanceOf(ctx, owner)).toBe(83_500)
 	})
 
 	test.each([
-		['invoice_payment', 12_000],
-		['credit_note', 3_000],
-		['claim_payment', 40_000],
-		['referral_reward', 2_500],
-	])('the type filter takes %s, alone and with a status', async (type, amount) => {
+		['invoice_payment', [7_000, 12_000]],
+		['credit_note', [3_000]],
+		['claim_payment', [40_000]],
+		['referral_reward', [2_500]],
+	])('the type filter takes %s, alone and with a status', async (type, amounts) => {
 		const only = await list(`?type=${type}`)
-		expect(only.items.map((t: Line) => [t.type, t.amount])).toEqual([[type, amount]])
-		expect((await list(`?type=${type}&status=success`)).total).toBe(1)
+		expect(only.items.map((t: Line) => [t.type, t.amount])).toEqual(amounts.map((a) => [type, a]))
+		expect((await list(`?type=${type}&status=success`)).total).toBe(amounts.length)
 		expect((await list(`?type=${type}&status=pending`)).total).toBe(0)
 	})
 
 	test('pages read across the kinds newest first', async () => {
 		const second = await list('?page=2&page_size=2')
-		expect(second.items.map((t: Line) => t.type)).toEqual(['credit_note', 'invoice_payment'])
+		expect(second.items.map((t: Line) => t.type)).toEqual(['claim_payment', 'credit_note'])
 	})
 
 	test('the CSV has each of them', async () => {
 		const res = await ctx.call('GET', '/transactions.csv', { token: owner.token })
 		expect(res.status).toBe(200)
 		const lines = (res.body as string).trimEnd().split('\r\n')
-		expect(lines).toHaveLength(6)
+		expect(lines).toHaveLength(7)
 		expect(lines.slice(1).map((l) => l.split(',').slice(2, 6))).toEqual([
+			['invoice_payment', 'success', 'success', '7000'],
 			['referral_reward', 'success', 'success', '2500'],
 			['claim_payment', 'success', 'success', '40000'],
 			['credit_note', 'success', 'success', '3000'],
@@ -462,7 +498,7 @@ describeApi('wallet transfers in the history (decision 097)', () => {
 			['funding', 'success', 'success', '50000'],
 		])
 		const invoiceOnly = await ctx.call('GET', '/transactions.csv?type=invoice_payment', { token: owner.token })
-		expect((invoiceOnly.body as string).trimEnd().split('\r\n')).toHaveLength(2)
+		expect((invoiceOnly.body as string).trimEnd().split('\r\n')).toHaveLength(3)
 	})
 
 	test("a receipt shows each transfer's wallet entry; another business sees none of them", async () => {
@@ -471,7 +507,12 @@ describeApi('wallet transfers in the history (decision 097)', () => {
 			const receipt = (await ctx.call('GET', `/transactions/${t.id}`, { token: owner.token })).body.data
 			expect(receipt).toMatchObject({ id: t.id, type: t.type, amount: t.amount, bank: null, policy: null, failure_reason: null })
 			const wallet = receipt.entries.filter((e: Entry) => e.account === 'wallet').map((e: Entry) => e.amount)
-			expect(wallet).toEqual([t.type === 'invoice_payment' ? -t.amount : t.amount])
+			expect(wallet).toEqual(t.subject_id === ids.cardInvoice ? [] : [t.type === 'invoice_payment' ? -t.amount : t.amount])
+			if (t.subject_id === ids.cardInvoice)
+				expect(receipt.entries.map((e: Entry) => [e.transfer_kind, e.account, e.amount])).toEqual([
+					['premium', 'premium_income', 7_000],
+					['premium', 'gateway_clearing', -7_000],
+				])
 		}
 		const other = await ctx.createAccount()
 		expect((await ctx.call('GET', '/transactions', { token: other.token })).body.data.total).toBe(0)

@@ -60,6 +60,13 @@ function transactionsOf(customerId: string, filters: Filters, newest?: number): 
 			${kind(sql`select id, 'purchase' as type, status, status as stage, reference, amount, 0 as fee,
 				null::text as description, created_at, product_id, payment_option, null::uuid as subject_id
 			from (${purchasesOf(customerId)}) as bought`)}
+			union all
+			${kind(sql`select payments.id, 'invoice_payment' as type, payments.status, payments.status as stage, payments.reference,
+				payments.amount, 0 as fee,
+				'Invoice ' || coalesce(invoices.number, '') || ' paid by card' as description,
+				payments.created_at, null::integer as product_id, null::text as payment_option, payments.invoice_id as subject_id
+			from payments left join invoices on invoices.id = payments.invoice_id
+			where payments.customer_id = ${customerId} and payments.purpose = 'invoice'`)}
 			${sql.join(
 				LEDGER_TYPES.map((type) => sql`union all ${kind(walletTransfersOf(customerId, type))}`),
 				sql` `,
@@ -73,7 +80,8 @@ const LEDGER_TYPES = ['invoice_payment', 'credit_note', 'claim_payment', 'referr
 /**
  * Money the ledger moved into or out of the wallet with no payment or withdrawal of its own, each
  * type one transfer kind (decision 097): an invoice paid from the wallet (a premium transfer keyed
- * `invoice_<id>`; a wallet purchase's premium transfer is the purchase's line), a credit note's
+ * `invoice_<id>`; a wallet purchase's premium transfer is the purchase's line, and an invoice paid by
+ * card is its payment, read from payments like a funding), a credit note's
  * premium refund, a claim paid into the wallet and a referral reward. The transfer is the line: it
  * exists only once the money moved, so it is successful; its amount is the wallet's entry, unsigned
  * like every other line. `subject_id` is what its own screen shows: the invoice or credit note
@@ -187,8 +195,8 @@ export async function findReceipt(db: Db, customerId: string, id: string): Promi
 		const { w } = await ownWithdrawal(db, customerId, id)
 		bank = { bank_name: w.bankName, account_number: w.accountNumber, account_name: w.accountName }
 		failureReason = w.failureReason
-	} else if (transaction.type === 'funding' || transaction.type === 'purchase') {
-		// A funding is its payment; a card purchase has one, a wallet purchase none.
+	} else if (transaction.type === 'funding' || transaction.type === 'purchase' || transaction.type === 'invoice_payment') {
+		// A funding and an invoice paid by card are their payment (one paid from the wallet has none); a card purchase has one, a wallet purchase none.
 		const paymentOf = transaction.type === 'purchase' ? eq(payments.purchaseId, id) : eq(payments.id, id)
 		const [payment] = await db
 			.select({ reason: payments.failureReason })

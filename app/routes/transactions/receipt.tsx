@@ -45,7 +45,7 @@ function parties(receipt: ReceiptData) {
 				to: receipt.policy ? `Premium for policy ${receipt.policy.policy_number}` : 'Premium for your cover',
 			}
 		case 'invoice_payment':
-			return { from: 'Your wallet', to: 'Premium on your invoice' }
+			return { from: fromWallet ? 'Your wallet' : 'Your card or bank, through the payment gateway', to: 'Premium on your invoice' }
 		case 'credit_note':
 			return { from: 'Premium returned by a credit note', to: 'Your wallet' }
 		case 'claim_payment':
