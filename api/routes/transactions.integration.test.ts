@@ -6,6 +6,7 @@ import { claimPayoutTransfer, claimReserveTransfer, premiumRefundTransfer, refer
 import { payFromWallet, payInvoiceFromGateway } from '#api/services/billing.ts'
 import { postTransfer } from '#api/services/ledger.ts'
 import { insertPolicy } from '#tests/support/claims.ts'
+import { pdfText } from '#tests/support/pdf.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { balanceOf, checkout, fund, newKey, startFunding, withdraw } from '#tests/support/wallet.ts'
 
@@ -517,5 +518,23 @@ describeApi('wallet transfers in the history (decision 097)', () => {
 		const other = await ctx.createAccount()
 		expect((await ctx.call('GET', '/transactions', { token: other.token })).body.data.total).toBe(0)
 		expect((await ctx.call('GET', `/transactions/${page.items[0].id}`, { token: other.token })).status).toBe(404)
+	})
+
+	test.each([
+		['invoice_payment', 'Receipt: invoice payment', '₦7,000'],
+		['credit_note', 'Receipt: credit to the wallet', '₦3,000'],
+		['claim_payment', 'Receipt: claim paid into the wallet', '₦40,000'],
+		['referral_reward', 'Receipt: referral reward', '₦2,500'],
+	])('a %s has a PDF receipt with its title, amount and verification code', async (type, title, amount) => {
+		const [line] = (await list(`?type=${type}`)).items as Line[]
+		const res = await ctx.api.request(`/api/v1/transactions/${line!.id}/receipt`, { headers: { authorization: `Bearer ${owner.token}` } })
+		expect(res.status).toBe(200)
+		const text = await pdfText(new Uint8Array(await res.arrayBuffer()))
+		expect(text).toContain(title)
+		expect(text).toContain(line!.reference)
+		expect(text).toContain(amount)
+		const code = text.match(/Verification code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/)?.[1]
+		expect(code).toBeTruthy()
+		expect((await ctx.call('GET', `/verify/${code}`)).body.data).toMatchObject({ kind: 'receipt', type, reference: line!.reference })
 	})
 })
