@@ -187,7 +187,22 @@ test("the demo business's history shows its invoice payments, each linking to it
 	await expect(first.getByRole('cell').nth(4)).toHaveText(/^−₦[\d,]+$/)
 	await expectAccessible(page, js)
 	const number = (await first.getByRole('cell').nth(1).textContent())!.match(/INV-\d{6}/)![0]
-	await first.getByRole('link', { name: /^View the invoice for / }).click()
-	await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/)
+	const invoiceLink = first.getByRole('link', { name: /^View the invoice for / })
+	const invoiceHref = await invoiceLink.getAttribute('href')
+	expect(invoiceHref).toMatch(/^\/invoice\/[0-9a-f-]{36}$/)
+	await invoiceLink.click()
+	await expect(page).toHaveURL(invoiceHref!)
 	await expect(page.getByRole('heading', { level: 1 })).toContainText(number)
+
+	// Its receipt names the type and links to the same invoice.
+	await page.goBack()
+	await expect(page).toHaveURL('/transaction-history?type=invoice_payment&status=&from=&to=')
+	await paidByCard
+		.first()
+		.getByRole('link', { name: /^Receipt for / })
+		.click()
+	await expect(page.getByRole('heading', { level: 2, name: 'Invoice payment' })).toBeVisible()
+	await expect(page.getByRole('main')).toContainText(number)
+	await expect(page.getByRole('link', { name: 'View the invoice' })).toHaveAttribute('href', invoiceHref!)
+	await expectAccessible(page, js)
 })
