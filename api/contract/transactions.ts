@@ -3,7 +3,21 @@ import { Id, Page, PageSize, Paginated } from './common.ts'
 import { ACCOUNT_KINDS, TRANSFER_KINDS } from './ledger.ts'
 import { TRANSACTION_STATUSES, WITHDRAWAL_STATUSES } from './statuses.ts'
 
-export const TRANSACTION_TYPES = ['funding', 'withdrawal', 'purchase'] as const
+/**
+ * What moved the wallet: a funding, a withdrawal, a purchase, and the transfers the ledger alone
+ * records (docs/decisions/097-every-wallet-movement-in-the-history.md): an invoice paid from the
+ * wallet, a credit note's refund, a claim paid into the wallet, a referral reward.
+ */
+export const TRANSACTION_TYPES = [
+	'funding',
+	'withdrawal',
+	'purchase',
+	'invoice_payment',
+	'credit_note',
+	'claim_payment',
+	'referral_reward',
+] as const
+export type TransactionType = (typeof TRANSACTION_TYPES)[number]
 
 /**
  * How far the history counts: a list's `total` stops at one more than this (the page says "More than
@@ -15,7 +29,7 @@ export const TRANSACTIONS_COUNT_CAP = 1_000
 const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
 
 export const TransactionsQuery = z.object({
-	type: z.enum(TRANSACTION_TYPES, { message: 'The type must be funding, withdrawal or purchase.' }).optional(),
+	type: z.enum(TRANSACTION_TYPES, { message: `The type must be one of ${TRANSACTION_TYPES.join(', ')}.` }).optional(),
 	status: z.enum(TRANSACTION_STATUSES, { message: 'The status must be pending, success, failed or cancelled.' }).optional(),
 	from: isoDate.optional(),
 	to: isoDate.optional(),
@@ -36,6 +50,8 @@ export const Transaction = z.object({
 	fee: z.number().int(),
 	description: z.string(),
 	created_at: z.string(),
+	/** What its own screen shows: the invoice an invoice payment paid, the credit note, the claim paid; null for the others. */
+	subject_id: Id.nullable(),
 })
 export type Transaction = z.infer<typeof Transaction>
 

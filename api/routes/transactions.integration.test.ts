@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { payments, purchases } from '#api/db/schema.ts'
+import { claims, invoicePayments, invoices, payments, purchases } from '#api/db/schema.ts'
+import { claimPayoutTransfer, claimReserveTransfer, premiumRefundTransfer, referralRewardTransfer } from '#api/domain/ledger.ts'
+import { payFromWallet, payInvoiceFromGateway } from '#api/services/billing.ts'
+import { postTransfer } from '#api/services/ledger.ts'
+import { insertPolicy } from '#tests/support/claims.ts'
+import { pdfText } from '#tests/support/pdf.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { checkout, fund, newKey, startFunding, withdraw } from '#tests/support/wallet.ts'
+import { balanceOf, checkout, fund, newKey, startFunding, withdraw } from '#tests/support/wallet.ts'
 
-// GET /transactions, GET /transactions.csv and GET /transactions/:id: fundings, withdrawals and purchases.
+// GET /transactions, GET /transactions.csv and GET /transactions/:id: fundings, withdrawals, purchases and
+// the wallet transfers the ledger alone records (invoice payments, credit notes, claim payments, rewards).
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
 type Account = Awaited<ReturnType<Ctx['createAccount']>>
@@ -262,7 +268,14 @@ describeApi('purchases in the history', () => {
 		expect((await list('?type=funding')).total).toBe(1)
 		expect(await ctx.call('GET', '/transactions?type=premium', { token: buyer.token })).toMatchObject({
 			status: 400,
-			body: { errors: [{ path: 'type', message: 'The type must be funding, withdrawal or purchase.' }] },
+			body: {
+				errors: [
+					{
+						path: 'type',
+						message: 'The type must be one of funding, withdrawal, purchase, invoice_payment, credit_note, claim_payment, referral_reward.',
+					},
+				],
+			},
 		})
 	})
 
@@ -294,5 +307,234 @@ describeApi('purchases in the history', () => {
 			})
 		}
 		expect((await list('?type=purchase')).total).toBe(3)
+	})
+})
+
+describeApi('wallet transfers in the history (decision 097)', () => {
+	let ctx: Ctx
+	let owner: Account
+	const ids: Record<string, string> = {}
+
+	/**
+	 * One of each: an invoice paid from the wallet by the billing service, a credit note's refund and a
+	 * claim paid into the wallet as their services post them (with the rows that link them), and a
+	 * referral reward. Written in this order, so newest first is the reverse.
+	 */
+	beforeAll(async () => {
+		ctx = await testApi()
+		owner = await ctx.createAccount()
+		await fund(ctx, owner, 50_000)
+		const policy = await insertPolicy(ctx, owner.customerId)
+		const [invoice] = await ctx.db
+			.insert(invoices)
+			.values({
+				customerId: owner.customerId,
+				policyId: policy.id,
+				kind: 'invoice',
+				number: `INV-${randomUUID().slice(0, 6)}`,
+				status: 'open',
+				periodStart: '2026-11-01',
+				periodEnd: '2026-11-30',
+				issuedOn: '2026-11-01',
+				dueOn: '2026-11-15',
+				total: 12_000,
+			})
+			.returning()
+		ids.invoice = invoice!.id
+		expect(await payFromWallet(ctx.deps, invoice!.id, { quiet: true })).toEqual({ paid: true, short: false })
+
+		const [note] = await ctx.db
+			.insert(invoices)
+			.values({
+				customerId: owner.customerId,
+				policyId: policy.id,
+				kind: 'credit_note',
+				number: `CN-${randomUUID().slice(0, 6)}`,
+				status: 'paid',
+				periodStart: '2026-11-01',
+				periodEnd: '2026-11-30',
+				total: 3_000,
+				adjustsId: invoice!.id,
+			})
+			.returning()
+		ids.credit = note!.id
+		await ctx.db.transaction(async (tx) => {
+			const transfer = await postTransfer(
+				tx,
+				premiumRefundTransfer({ creditNoteId: note!.id, customerId: owner.customerId, amount: 3_000, reference: note!.number! }),
+			)
+			await tx.insert(invoicePayments).values({
+				invoiceId: note!.id,
+				method: 'wallet',
+				reference: note!.number!,
+				amount: 3_000,
+				transferId: transfer.id,
+				paidAt: new Date(),
+			})
+		})
+
+		const claimNumber = `CL-TEST-${randomUUID().slice(0, 8)}`
+		await ctx.db.transaction(async (tx) => {
+			const claimId = randomUUID()
+			await postTransfer(tx, claimReserveTransfer({ claimId, customerId: owner.customerId, amount: 40_000, reference: claimNumber }))
+			const transfer = await postTransfer(
+				tx,
+				claimPayoutTransfer({ claimId, customerId: owner.customerId, amount: 40_000, reference: claimNumber }),
+			)
+			await tx.insert(claims).values({
+				id: claimId,
+				customerId: owner.customerId,
+				policyId: policy.id,
+				claimNumber,
+				status: 'paid',
+				incidentType: 'theft',
+				incidentDate: '2026-10-01',
+				place: 'Ikeja',
+				description: 'Phone stolen',
+				amount: 40_000,
+				claimantName: 'Chinedu Obi',
+				payoutMethod: 'wallet',
+				payoutTransferId: transfer.id,
+			})
+			ids.claim = claimId
+		})
+
+		await ctx.db.transaction((tx) =>
+			postTransfer(
+				tx,
+				referralRewardTransfer({ referralId: randomUUID(), customerId: owner.customerId, amount: 2_500, reference: 'REF-TEST0001' }),
+			),
+		)
+		// And an invoice paid by card, as the gateway's webhook settles one: a line, though the wallet never moved.
+		await ctx.db.transaction(async (tx) => {
+			const [card] = await tx
+				.insert(invoices)
+				.values({
+					customerId: owner.customerId,
+					policyId: policy.id,
+					kind: 'invoice',
+					number: 'INV-CARD01',
+					status: 'open',
+					periodStart: '2026-12-01',
+					periodEnd: '2026-12-31',
+					issuedOn: '2026-12-01',
+					dueOn: '2026-12-15',
+					total: 7_000,
+				})
+				.returning()
+			const reference = `card_inv_${randomUUID().slice(0, 8)}`
+			const [payment] = await tx
+				.insert(payments)
+				.values({
+					customerId: owner.customerId,
+					idempotencyKey: reference,
+					reference,
+					amount: 7_000,
+					status: 'success',
+					gateway: 'sandbox',
+					purpose: 'invoice',
+					invoiceId: card!.id,
+					paidAt: new Date(),
+				})
+				.returning()
+			await payInvoiceFromGateway(tx, payment!, new Date())
+			ids.cardInvoice = card!.id
+		})
+	})
+
+	const list = async (query = '') => (await ctx.call('GET', `/transactions${query}`, { token: owner.token })).body.data
+	type Line = Item & { subject_id: string | null }
+
+	test('each wallet transfer is one line, successful, with its amount, link and the money it brought in or took out', async () => {
+		const page = await list()
+		expect(page.total).toBe(6)
+		const rows = page.items.map((t: Line) => [t.type, t.status, t.stage, t.amount, t.fee, t.subject_id])
+		expect(rows).toEqual([
+			['invoice_payment', 'success', 'success', 7_000, 0, ids.cardInvoice],
+			['referral_reward', 'success', 'success', 2_500, 0, null],
+			['claim_payment', 'success', 'success', 40_000, 0, ids.claim],
+			['credit_note', 'success', 'success', 3_000, 0, ids.credit],
+			['invoice_payment', 'success', 'success', 12_000, 0, ids.invoice],
+			['funding', 'success', 'success', 50_000, 0, null],
+		])
+		expect(page.items[0].description).toBe('Invoice INV-CARD01 paid by card')
+		const byType = Object.fromEntries(page.items.slice(1).map((t: Line) => [t.type, t]))
+		expect(byType.invoice_payment.reference).toBe(`invoice_${ids.invoice}`)
+		expect(byType.invoice_payment.description).toMatch(/^Invoice INV-\w+: ₦12,000 paid from the wallet$/)
+		expect(byType.credit_note.description).toMatch(/^Credit note CN-\w+: ₦3,000 back to the wallet$/)
+		expect(byType.claim_payment.description).toMatch(/^Claim CL-TEST-\w+ paid: ₦40,000$/)
+		expect(byType.referral_reward).toMatchObject({ reference: 'REF-TEST0001', description: 'Referral reward REF-TEST0001: ₦2,500' })
+		// The wallet's lines add up to it: in 50,000 + 3,000 + 40,000 + 2,500, out 12,000 (the card paid 7,000).
+		expect(await balanceOf(ctx, owner)).toBe(83_500)
+	})
+
+	test.each([
+		['invoice_payment', [7_000, 12_000]],
+		['credit_note', [3_000]],
+		['claim_payment', [40_000]],
+		['referral_reward', [2_500]],
+	])('the type filter takes %s, alone and with a status', async (type, amounts) => {
+		const only = await list(`?type=${type}`)
+		expect(only.items.map((t: Line) => [t.type, t.amount])).toEqual(amounts.map((a) => [type, a]))
+		expect((await list(`?type=${type}&status=success`)).total).toBe(amounts.length)
+		expect((await list(`?type=${type}&status=pending`)).total).toBe(0)
+	})
+
+	test('pages read across the kinds newest first', async () => {
+		const second = await list('?page=2&page_size=2')
+		expect(second.items.map((t: Line) => t.type)).toEqual(['claim_payment', 'credit_note'])
+	})
+
+	test('the CSV has each of them', async () => {
+		const res = await ctx.call('GET', '/transactions.csv', { token: owner.token })
+		expect(res.status).toBe(200)
+		const lines = (res.body as string).trimEnd().split('\r\n')
+		expect(lines).toHaveLength(7)
+		expect(lines.slice(1).map((l) => l.split(',').slice(2, 6))).toEqual([
+			['invoice_payment', 'success', 'success', '7000'],
+			['referral_reward', 'success', 'success', '2500'],
+			['claim_payment', 'success', 'success', '40000'],
+			['credit_note', 'success', 'success', '3000'],
+			['invoice_payment', 'success', 'success', '12000'],
+			['funding', 'success', 'success', '50000'],
+		])
+		const invoiceOnly = await ctx.call('GET', '/transactions.csv?type=invoice_payment', { token: owner.token })
+		expect((invoiceOnly.body as string).trimEnd().split('\r\n')).toHaveLength(3)
+	})
+
+	test("a receipt shows each transfer's wallet entry; another business sees none of them", async () => {
+		const page = await list()
+		for (const t of page.items.filter((i: Line) => i.type !== 'funding')) {
+			const receipt = (await ctx.call('GET', `/transactions/${t.id}`, { token: owner.token })).body.data
+			expect(receipt).toMatchObject({ id: t.id, type: t.type, amount: t.amount, bank: null, policy: null, failure_reason: null })
+			const wallet = receipt.entries.filter((e: Entry) => e.account === 'wallet').map((e: Entry) => e.amount)
+			expect(wallet).toEqual(t.subject_id === ids.cardInvoice ? [] : [t.type === 'invoice_payment' ? -t.amount : t.amount])
+			if (t.subject_id === ids.cardInvoice)
+				expect(receipt.entries.map((e: Entry) => [e.transfer_kind, e.account, e.amount])).toEqual([
+					['premium', 'premium_income', 7_000],
+					['premium', 'gateway_clearing', -7_000],
+				])
+		}
+		const other = await ctx.createAccount()
+		expect((await ctx.call('GET', '/transactions', { token: other.token })).body.data.total).toBe(0)
+		expect((await ctx.call('GET', `/transactions/${page.items[0].id}`, { token: other.token })).status).toBe(404)
+	})
+
+	test.each([
+		['invoice_payment', 'Receipt: invoice payment', '₦7,000'],
+		['credit_note', 'Receipt: credit to the wallet', '₦3,000'],
+		['claim_payment', 'Receipt: claim paid into the wallet', '₦40,000'],
+		['referral_reward', 'Receipt: referral reward', '₦2,500'],
+	])('a %s has a PDF receipt with its title, amount and verification code', async (type, title, amount) => {
+		const [line] = (await list(`?type=${type}`)).items as Line[]
+		const res = await ctx.api.request(`/api/v1/transactions/${line!.id}/receipt`, { headers: { authorization: `Bearer ${owner.token}` } })
+		expect(res.status).toBe(200)
+		const text = await pdfText(new Uint8Array(await res.arrayBuffer()))
+		expect(text).toContain(title)
+		expect(text).toContain(line!.reference)
+		expect(text).toContain(amount)
+		const code = text.match(/Verification code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/)?.[1]
+		expect(code).toBeTruthy()
+		expect((await ctx.call('GET', `/verify/${code}`)).body.data).toMatchObject({ kind: 'receipt', type, reference: line!.reference })
 	})
 })

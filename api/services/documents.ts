@@ -206,8 +206,11 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 
 /** The member of the team who made the transaction: who funded, asked for the withdrawal or bought. */
 async function madeBy(db: Db, receipt: Receipt) {
+	// The ledger's own transfers (a credit, a claim paid, a reward) have no one who made them; an invoice
+	// paid by card has its payment's payer, one paid from the wallet none.
+	if (!['funding', 'withdrawal', 'purchase', 'invoice_payment'].includes(receipt.type)) return null
 	const [row] =
-		receipt.type === 'funding'
+		receipt.type === 'funding' || receipt.type === 'invoice_payment'
 			? await db.select({ userId: payments.userId }).from(payments).where(eq(payments.id, receipt.id))
 			: receipt.type === 'withdrawal'
 				? await db.select({ userId: withdrawals.requestedBy }).from(withdrawals).where(eq(withdrawals.id, receipt.id))
@@ -219,6 +222,10 @@ const RECEIPT_TITLES: Record<Receipt['type'], string> = {
 	funding: 'Receipt: wallet funding',
 	withdrawal: 'Receipt: withdrawal',
 	purchase: 'Receipt: payment for cover',
+	invoice_payment: 'Receipt: invoice payment',
+	credit_note: 'Receipt: credit to the wallet',
+	claim_payment: 'Receipt: claim paid into the wallet',
+	referral_reward: 'Receipt: referral reward',
 }
 
 /** A transaction's receipt, once it succeeded: until then nothing was received. */

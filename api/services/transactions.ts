@@ -1,5 +1,11 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm'
-import { type Receipt, type Transaction, type TransactionsQuery, TRANSACTIONS_COUNT_CAP } from '../contract/transactions.ts'
+import {
+	type Receipt,
+	type Transaction,
+	type TransactionType,
+	type TransactionsQuery,
+	TRANSACTIONS_COUNT_CAP,
+} from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
 import { payments, policies } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
@@ -37,7 +43,7 @@ function transactionsOf(customerId: string, filters: Filters, newest?: number): 
 			${kind(sql`select id, 'funding' as type,
 				status, status as stage, reference, amount, 0 as fee,
 				case when authorization_url is null then 'Saved card charged for ' || coalesce(note, 'a payment') else 'Wallet funding' end as description,
-				created_at, null::integer as product_id, null::text as payment_option
+				created_at, null::integer as product_id, null::text as payment_option, null::uuid as subject_id
 			from payments where customer_id = ${customerId} and purpose = 'funding'`)}
 			union all
 			${kind(sql`select id, 'withdrawal' as type,
@@ -48,13 +54,59 @@ function transactionsOf(customerId: string, filters: Filters, newest?: number): 
 					when status = 'succeeded' then 'success' else status end as status,
 				status as stage, reference, amount, fee,
 				'Withdrawal to ' || account_name || ', ' || bank_name || ' ' || account_number as description, created_at,
-				null::integer as product_id, null::text as payment_option
+				null::integer as product_id, null::text as payment_option, null::uuid as subject_id
 			from withdrawals where customer_id = ${customerId}`)}
 			union all
 			${kind(sql`select id, 'purchase' as type, status, status as stage, reference, amount, 0 as fee,
-				null::text as description, created_at, product_id, payment_option
+				null::text as description, created_at, product_id, payment_option, null::uuid as subject_id
 			from (${purchasesOf(customerId)}) as bought`)}
+			union all
+			${kind(sql`select payments.id, 'invoice_payment' as type, payments.status, payments.status as stage, payments.reference,
+				payments.amount, 0 as fee,
+				'Invoice ' || coalesce(invoices.number, '') || ' paid by card' as description,
+				payments.created_at, null::integer as product_id, null::text as payment_option, payments.invoice_id as subject_id
+			from payments left join invoices on invoices.id = payments.invoice_id
+			where payments.customer_id = ${customerId} and payments.purpose = 'invoice'`)}
+			${sql.join(
+				LEDGER_TYPES.map((type) => sql`union all ${kind(walletTransfersOf(customerId, type))}`),
+				sql` `,
+			)}
 		) as transactions`
+}
+
+/** The transaction types that are wallet transfers the ledger alone records (decision 097). */
+const LEDGER_TYPES = ['invoice_payment', 'credit_note', 'claim_payment', 'referral_reward'] as const satisfies readonly TransactionType[]
+
+/**
+ * Money the ledger moved into or out of the wallet with no payment or withdrawal of its own, each
+ * type one transfer kind (decision 097): an invoice paid from the wallet (a premium transfer keyed
+ * `invoice_<id>`; a wallet purchase's premium transfer is the purchase's line, and an invoice paid by
+ * card is its payment, read from payments like a funding), a credit note's
+ * premium refund, a claim paid into the wallet and a referral reward. The transfer is the line: it
+ * exists only once the money moved, so it is successful; its amount is the wallet's entry, unsigned
+ * like every other line. `subject_id` is what its own screen shows: the invoice or credit note
+ * (through invoice_payments) or the claim (claims.payout_transfer_id); a reward has none.
+ * Each is read newest first along (customer_id, kind, created_at).
+ */
+function walletTransfersOf(customerId: string, type: (typeof LEDGER_TYPES)[number]): SQL {
+	const filter = {
+		invoice_payment: sql`t.kind = 'premium' and t.reference like 'invoice\_%'`,
+		credit_note: sql`t.kind = 'premium_refund'`,
+		claim_payment: sql`t.kind = 'claim_payout'`,
+		referral_reward: sql`t.kind = 'referral_reward'`,
+	}[type]
+	const subject = {
+		invoice_payment: sql`(select ip.invoice_id from invoice_payments ip where ip.transfer_id = t.id limit 1)`,
+		credit_note: sql`(select ip.invoice_id from invoice_payments ip where ip.transfer_id = t.id limit 1)`,
+		claim_payment: sql`(select c.id from claims c where c.payout_transfer_id = t.id limit 1)`,
+		referral_reward: sql`null::uuid`,
+	}[type]
+	return sql`select t.id, ${type}::text as type, 'success'::text as status, 'success'::text as stage, t.reference,
+			(select abs(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+				where e.transfer_id = t.id and a.kind = 'wallet' limit 1) as amount,
+			0 as fee, t.description, t.created_at, null::integer as product_id, null::text as payment_option,
+			${subject} as subject_id
+		from ledger_transfers t where t.customer_id = ${customerId} and ${filter}`
 }
 
 /**
@@ -79,7 +131,8 @@ function purchasesOf(customerId: string): SQL {
 			and (purchases.payment_option = 'wallet' or (purchases.payment_option = 'gateway' and payments.id is not null))`
 }
 
-type Row = Omit<Transaction, 'created_at' | 'description'> & {
+type Row = Omit<Transaction, 'created_at' | 'description' | 'subject_id'> & {
+	subject_id: string | null
 	description: string | null
 	created_at: Date | string
 	product_id: number | null
@@ -99,6 +152,7 @@ const serialize = (row: Row): Transaction => ({
 	fee: Number(row.fee),
 	description: row.type === 'purchase' ? purchaseDescription(Number(row.product_id), row.payment_option) : row.description!,
 	created_at: new Date(row.created_at).toISOString(),
+	subject_id: row.subject_id ?? null,
 })
 
 async function rows<T>(db: Db, query: SQL) {
@@ -141,8 +195,8 @@ export async function findReceipt(db: Db, customerId: string, id: string): Promi
 		const { w } = await ownWithdrawal(db, customerId, id)
 		bank = { bank_name: w.bankName, account_number: w.accountNumber, account_name: w.accountName }
 		failureReason = w.failureReason
-	} else {
-		// A funding is its payment; a card purchase has one, a wallet purchase none.
+	} else if (transaction.type === 'funding' || transaction.type === 'purchase' || transaction.type === 'invoice_payment') {
+		// A funding and an invoice paid by card are their payment (one paid from the wallet has none); a card purchase has one, a wallet purchase none.
 		const paymentOf = transaction.type === 'purchase' ? eq(payments.purchaseId, id) : eq(payments.id, id)
 		const [payment] = await db
 			.select({ reason: payments.failureReason })

@@ -9,6 +9,7 @@ import type {
 	WithdrawalStatus,
 } from '#api/contract/statuses.ts'
 import type { InvoiceStatus } from '#api/contract/invoices.ts'
+import type { TransactionType } from '#api/contract/transactions.ts'
 
 // The one map from every status the portal shows to the words and colour a person reads
 // (docs/decisions/045-design-system.md). A screen never prints a raw status: it asks `statusOf`.
@@ -72,6 +73,14 @@ const FUNDING = {
 const PAYMENT = {
 	pending: s('Waiting for payment', 'warning'),
 	success: s('Paid', 'success'),
+	failed: s('Failed', 'danger'),
+	cancelled: s('Cancelled', 'neutral'),
+} as const satisfies Record<TransactionStatus, Status>
+
+/** A wallet transfer the ledger alone records (decision 097): it is a line only once the money moved. */
+const WALLET_TRANSFER = {
+	pending: s('Pending', 'warning'),
+	success: s('Completed', 'success'),
 	failed: s('Failed', 'danger'),
 	cancelled: s('Cancelled', 'neutral'),
 } as const satisfies Record<TransactionStatus, Status>
@@ -181,6 +190,10 @@ export const STATUS_MAP = {
 	purchase: PAYMENT,
 	withdrawal: WITHDRAWAL,
 	purchase_payment: PURCHASE_PAYMENT,
+	invoice_payment: { ...WALLET_TRANSFER, success: s('Paid', 'success') },
+	credit_note: { ...WALLET_TRANSFER, success: s('Credited', 'success') },
+	claim_payment: { ...WALLET_TRANSFER, success: s('Paid in', 'success') },
+	referral_reward: { ...WALLET_TRANSFER, success: s('Paid in', 'success') },
 	claim: CLAIM,
 	claim_payout: CLAIM_PAYOUT,
 	inspection: INSPECTION,
@@ -214,6 +227,6 @@ export function policyStatusKey(policy: PolicyFlags): keyof typeof POLICY {
 }
 
 /** A transaction's stage read in its own type's words: a withdrawal's life is longer than a payment's. */
-export function stageStatus({ type, stage }: { type: 'funding' | 'withdrawal' | 'purchase'; stage: string }) {
+export function stageStatus({ type, stage }: { type: TransactionType; stage: string }) {
 	return statusOf(type, stage)
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expect, expectAccessible, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { businessThroughApi, fundThroughApi } from './wallet-support.ts'
 
 const lagosDay = (offsetDays = 0) =>
@@ -164,5 +164,45 @@ test('a purchase from the wallet is a line going out, and its receipt names the 
 	await expect(page.getByRole('definition').nth(2)).toHaveText(`Premium for policy ${policyNumber}`)
 	await page.locator('summary', { hasText: 'Ledger entries' }).click()
 	await expect(page.getByRole('table', { name: 'Ledger entries of this transaction' }).getByRole('row')).toHaveCount(3)
+	await expectAccessible(page, js)
+})
+
+// Decision 097: money that moves for an invoice is a line too. The demo business's invoices are paid by
+// card; each is an invoice payment with a link to its invoice (the invoices spec may add one paid from
+// the wallet meanwhile, which is a line of the same type).
+test("the demo business's history shows its invoice payments, each linking to its invoice", async ({ page, js }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click()
+	await expect(page).toHaveURL('/transaction-history')
+	await page.getByLabel('Type').selectOption({ label: 'Invoice payment' })
+	await page.getByRole('button', { name: 'Filter' }).click()
+	await expect(page).toHaveURL('/transaction-history?type=invoice_payment&status=&from=&to=')
+	const rows = page.getByRole('table', { name: /^Wallet transactions/ }).getByRole('row')
+	const paidByCard = rows.filter({ hasText: /Invoice INV-\d{6} paid by card/ })
+	await expect(paidByCard.first()).toBeVisible()
+	const first = paidByCard.first()
+	await expect(first.getByRole('cell').nth(2)).toHaveText('Invoice payment')
+	await expect(first.getByRole('cell').nth(3)).toHaveText('Paid')
+	await expect(first.getByRole('cell').nth(4)).toHaveText(/^−₦[\d,]+$/)
+	await expectAccessible(page, js)
+	const number = (await first.getByRole('cell').nth(1).textContent())!.match(/INV-\d{6}/)![0]
+	const invoiceLink = first.getByRole('link', { name: /^View the invoice for / })
+	const invoiceHref = await invoiceLink.getAttribute('href')
+	expect(invoiceHref).toMatch(/^\/invoice\/[0-9a-f-]{36}$/)
+	await invoiceLink.click()
+	await expect(page).toHaveURL(invoiceHref!)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText(number)
+
+	// Its receipt names the type and links to the same invoice.
+	await page.goBack()
+	await expect(page).toHaveURL('/transaction-history?type=invoice_payment&status=&from=&to=')
+	await paidByCard
+		.first()
+		.getByRole('link', { name: /^Receipt for / })
+		.click()
+	await expect(page.getByRole('heading', { level: 2, name: 'Invoice payment' })).toBeVisible()
+	await expect(page.getByRole('main')).toContainText(number)
+	await expect(page.getByRole('link', { name: 'View the invoice' })).toHaveAttribute('href', invoiceHref!)
 	await expectAccessible(page, js)
 })

@@ -8,9 +8,10 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { ReceiptText, SearchX } from 'lucide-react'
 import { formatDateTime } from '#app/lib/greeting.ts'
-import { typeLabel } from '#app/lib/transaction-labels.ts'
+import { subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
+import type { Transaction } from '#api/contract/transactions.ts'
 import type { Route } from './+types/index'
 import { TransactionFilters, filterQuery } from './filters.tsx'
 import { TRANSACTIONS_COUNT_CAP, loadTransactions } from './transactions.server.ts'
@@ -22,6 +23,18 @@ export async function loader(args: Route.LoaderArgs) {
 	const { view, status } = await loadTransactions(apiFrom(args.context), new URL(args.request.url).searchParams)
 	// The API counts so far and no further (decision 118).
 	return data({ ...view, capped: view.total > TRANSACTIONS_COUNT_CAP ? TRANSACTIONS_COUNT_CAP : null }, { status })
+}
+
+/** The screen of the invoice, credit note, claim or rewards a transaction belongs to (decision 097). */
+function SubjectLink({ transaction: t }: { transaction: { type: Transaction['type']; subject_id: string | null; reference: string } }) {
+	const link = subjectLink(t)
+	if (!link) return null
+	return (
+		<Link to={link.href} className="mt-1 block text-sm font-medium text-brand-700 underline">
+			{link.label === 'Rewards' ? 'Your rewards' : `View the ${link.label.toLowerCase()}`}
+			<span className="sr-only"> for {t.reference}</span>
+		</Link>
+	)
 }
 
 export default function TransactionHistory() {
@@ -79,7 +92,10 @@ export default function TransactionHistory() {
 									<Cell label="Date" className="whitespace-nowrap">
 										<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
 									</Cell>
-									<Cell label="Description">{t.description}</Cell>
+									<Cell label="Description">
+										{t.description}
+										<SubjectLink transaction={t} />
+									</Cell>
 									<Cell label="Type">{typeLabel(t.type)}</Cell>
 									<Cell label="Status">
 										<StatusBadge kind={t.type} status={t.stage} />

@@ -8,7 +8,7 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { accountLabel, typeLabel } from '#app/lib/transaction-labels.ts'
+import { accountLabel, subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -44,6 +44,14 @@ function parties(receipt: ReceiptData) {
 				from: fromWallet ? 'Your wallet' : 'Your card or bank, through the payment gateway',
 				to: receipt.policy ? `Premium for policy ${receipt.policy.policy_number}` : 'Premium for your cover',
 			}
+		case 'invoice_payment':
+			return { from: fromWallet ? 'Your wallet' : 'Your card or bank, through the payment gateway', to: 'Premium on your invoice' }
+		case 'credit_note':
+			return { from: 'Premium returned by a credit note', to: 'Your wallet' }
+		case 'claim_payment':
+			return { from: 'The insurer, settling your claim', to: 'Your wallet' }
+		case 'referral_reward':
+			return { from: 'Cover Portal, for a referral', to: 'Your wallet' }
 	}
 }
 
@@ -51,6 +59,7 @@ export default function Receipt() {
 	const { receipt, canSeePolicy } = useLoaderData<typeof loader>()
 	const money = (amount: number) => formatNairaFull(Math.abs(amount))
 	const { from, to } = parties(receipt)
+	const subject = subjectLink(receipt)
 	return (
 		<>
 			<h1 className="text-2xl font-bold">Receipt</h1>
@@ -84,6 +93,18 @@ export default function Receipt() {
 											</Link>
 										) : (
 											receipt.policy.policy_number
+										),
+									},
+								]
+							: []),
+						...(subject
+							? [
+									{
+										label: subject.label,
+										value: (
+											<Link to={subject.href} className="font-medium text-brand-700 underline">
+												{subject.label === 'Rewards' ? 'Your rewards' : `View the ${subject.label.toLowerCase()}`}
+											</Link>
 										),
 									},
 								]

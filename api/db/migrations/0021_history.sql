@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_customer_kind_idx" ON "ledger_transfers" USING btree ("customer_id","kind","created_at");
