@@ -472,11 +472,14 @@ export async function issueCreditNote(
 		const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update')
 		if (invoice?.kind !== 'invoice') throw notFound('invoice')
 		const [plan] = await tx.select().from(policies).where(eq(policies.id, invoice.policyId))
+		if (invoice.status === 'open' || invoice.status === 'overdue') {
+			throw new ApiError(409, `Invoice ${invoice.number} is not paid yet: a credit note returns money paid, so credit it once it is paid.`)
+		}
 		const creditable = await creditableOn(tx, invoice)
 		if (input.amount <= 0 || input.amount > creditable) {
 			throw new ApiError(
 				409,
-				`A credit note can return at most what the invoice billed and was not yet credited: ${formatNairaFull(creditable)} on ${invoice.number}.`,
+				`A credit note can return at most ${formatNairaFull(creditable)} on ${invoice.number}: what was paid on it less what was already credited.`,
 			)
 		}
 		const line: InvoiceLine = {
@@ -810,14 +813,18 @@ export async function listDeskInvoices(db: Db, query: DeskInvoicesQuery) {
 	return { items: items.map(deskSerialize), page: query.page, page_size: query.page_size, total: Number(count!.count) }
 }
 
-/** What a new credit note may still return on an invoice: its total less the credit notes against it. */
+/**
+ * What a new credit note may still return on an invoice: what was paid on it (never more than its
+ * total) less the credit notes against it. A credit note returns premium the insurer earned to the
+ * wallet, so an unpaid invoice has nothing to credit yet (decision 096).
+ */
 async function creditableOn(db: Db | Tx, invoice: InvoiceRow) {
 	if (invoice.kind !== 'invoice' || invoice.status === 'draft' || invoice.status === 'void') return 0
 	const [credited] = await db
 		.select({ sum: sql<number>`coalesce(sum(${invoices.total}), 0)::int` })
 		.from(invoices)
 		.where(and(eq(invoices.adjustsId, invoice.id), eq(invoices.kind, 'credit_note')))
-	return invoice.total - Number(credited?.sum ?? 0)
+	return Math.max(0, Math.min(invoice.total, await paidOn(db, invoice.id)) - Number(credited?.sum ?? 0))
 }
 
 /** Any business's issued invoice as the desk sees it, with what may still be credited; 404 for a draft or none. */
