@@ -831,7 +831,10 @@ async function creditableOn(db: Db | Tx, invoice: InvoiceRow) {
 export async function findDeskInvoice(deps: Deps, id: string): Promise<DeskInvoiceDetail> {
 	const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
 	if (!invoice || invoice.status === 'draft') throw notFound('invoice')
-	const [business] = await deps.db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, invoice.customerId))
+	const [business] = await deps.db
+		.select({ id: customers.id, name: customers.name })
+		.from(customers)
+		.where(eq(customers.id, invoice.customerId))
 	return {
 		...(await invoiceDetail(deps, id, invoice.customerId)),
 		business: { id: business!.id, name: business!.name },

@@ -145,7 +145,8 @@ export default function InvoicePage() {
 						{invoice.payments.map((p) => (
 							<li key={p.reference} className="flex flex-wrap justify-between gap-2">
 								<span>
-									{p.method === 'wallet' ? 'From the wallet' : 'By card'} on <time dateTime={p.paid_at}>{formatDateTime(p.paid_at)}</time>
+									{invoice.kind === 'credit_note' ? 'Into the wallet' : p.method === 'wallet' ? 'From the wallet' : 'By card'} on{' '}
+									<time dateTime={p.paid_at}>{formatDateTime(p.paid_at)}</time>
 									<span className="block break-all font-mono text-xs text-slate-600">{p.reference}</span>
 								</span>
 								<span className="font-semibold">{formatNairaFull(p.amount)}</span>

@@ -98,8 +98,8 @@ export default function DeskInvoice() {
 					Lines
 				</h2>
 				<ResponsiveTable caption="The lines billed" columns={['Description', { label: 'Amount', align: 'right' }]}>
-					{invoice.lines.map((l, index) => (
-						<tr key={`${index}-${l.description}`}>
+					{invoice.lines.map((l) => (
+						<tr key={l.description}>
 							<Cell label="Description">{l.description}</Cell>
 							<Cell label="Amount" className="whitespace-nowrap text-right">
 								{formatNairaFull(l.amount)}
