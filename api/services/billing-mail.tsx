@@ -60,9 +60,19 @@ export async function mailCreditNote(deps: Deps, creditNoteId: string) {
 			.from(invoices)
 			.innerJoin(policies, eq(policies.id, invoices.policyId))
 			.innerJoin(purchases, eq(purchases.id, policies.purchaseId))
-			.innerJoin(users, eq(users.id, purchases.userId))
+			.leftJoin(users, eq(users.id, purchases.userId))
 			.where(eq(invoices.id, creditNoteId))
 		if (!row?.note.adjustsId) return
+		// A plan with no buyer on record (seeded, or bought for the business by the kit): its business's first user.
+		const [owner] = row.email
+			? [{ email: row.email, firstName: row.firstName! }]
+			: await deps.db
+					.select({ email: users.email, firstName: users.firstName })
+					.from(users)
+					.where(eq(users.customerId, row.note.customerId))
+					.orderBy(asc(users.createdAt))
+					.limit(1)
+		if (!owner) return
 		const [original] = await deps.db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, row.note.adjustsId))
 		const [line] = await deps.db
 			.select({ description: invoiceLines.description })
@@ -73,11 +83,11 @@ export async function mailCreditNote(deps: Deps, creditNoteId: string) {
 		const publicUrl = deps.env.publicUrl
 		await sendTemplate(
 			deps,
-			row.email,
+			owner.email,
 			`Credit note ${row.note.number}: ${formatNairaFull(row.note.total)} back in your wallet`,
 			<CreditNoteMail
 				publicUrl={publicUrl}
-				firstName={row.firstName}
+				firstName={owner.firstName}
 				number={row.note.number!}
 				invoiceNumber={original?.number ?? ''}
 				planNumber={row.plan.policyNumber}
