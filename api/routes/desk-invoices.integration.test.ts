@@ -29,9 +29,9 @@ describeApi('credit notes from the desk', () => {
 	})
 
 	/** An issued invoice of `total` on a plan of the account's, bought by it (so the mail has someone to go to); paid from the wallet unless `unpaid`. */
-	async function paidInvoice(total: number, account = owner, unpaid = false) {
+	async function paidInvoice(total: number, account = owner, unpaid = false, buyer = true) {
 		const plan = await insertPolicy(ctx, account.customerId)
-		await ctx.db.update(purchases).set({ userId: account.userId }).where(eq(purchases.id, plan.purchaseId))
+		if (buyer) await ctx.db.update(purchases).set({ userId: account.userId }).where(eq(purchases.id, plan.purchaseId))
 		const invoice = await ctx.db.transaction((tx) =>
 			issue(tx, {
 				plan,
@@ -127,6 +127,14 @@ describeApi('credit notes from the desk', () => {
 		const onCreditNote = await credit(noteId, { amount: 1, reason: 'Credit the credit' })
 		expect(onCreditNote.status).toBe(409)
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	})
+
+	test('a plan with no buyer on record: the credit note is mailed to the business’s first user', async () => {
+		const invoice = await paidInvoice(5_000, other, false, false)
+		const res = await credit(invoice.id, { amount: 500, reason: 'Rate corrected' })
+		expect(res.status).toBe(200)
+		const mail = await ctx.latestMail(other.email)
+		expect(mail?.subject).toMatch(/^Credit note CN-\d{6}: ₦500 back in your wallet$/)
 	})
 
 	test('the desk lists every business’s invoices by page and finds one by its number', async () => {
