@@ -125,6 +125,8 @@ export default [
 	route('ops/inspections', 'routes/ops/inspections.tsx'),
 	route('ops/inspections/:inspectionId', 'routes/ops/inspection.tsx'),
 	route('ops/inspections/:inspectionId/photos/:photoId', 'routes/ops/inspection-photo.ts'),
+	route('ops/invoices', 'routes/ops/invoices.tsx'),
+	route('ops/invoices/:invoiceId', 'routes/ops/invoice.tsx'),
 	route('dev/outbox', 'routes/dev/outbox.tsx'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -64,6 +64,10 @@ export const InvoiceDetail = Invoice.extend({
 	wallet_balance: z.number().int().nullable(),
 	/** Why the invoice cannot be paid now; null when it can. */
 	pay_refusal: z.string().nullable(),
+	/** The credit notes issued against this invoice (docs/decisions/096-credit-notes-from-the-desk.md). */
+	credit_notes: z.array(z.object({ id: Id, number: z.string().nullable(), total: z.number().int(), issued_on: z.string().nullable() })),
+	/** For a credit note: the invoice it credits. */
+	adjusts: z.object({ id: Id, number: z.string().nullable() }).nullable(),
 })
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>
 
@@ -77,3 +81,44 @@ export const PayInvoiceResponse = z.object({
 	authorization_url: z.string().nullable(),
 	reference: z.string().nullable(),
 })
+
+// The insurer's desk (docs/decisions/096-credit-notes-from-the-desk.md): every business's invoices, and credit notes.
+
+export const DeskInvoicesQuery = z.object({
+	/** Part of an invoice's or credit note's number, e.g. INV-000012 or CN-. */
+	q: z.string().trim().max(40, { message: 'Search by at most 40 characters of a number.' }).optional(),
+	page: Page,
+	page_size: PageSize,
+})
+export type DeskInvoicesQuery = z.infer<typeof DeskInvoicesQuery>
+
+export const DeskInvoice = Invoice.extend({ business: z.object({ id: Id, name: z.string() }) })
+export type DeskInvoice = z.infer<typeof DeskInvoice>
+
+export const DeskInvoicesResponse = z.object({
+	items: z.array(DeskInvoice),
+	page: z.number().int(),
+	page_size: z.number().int(),
+	total: z.number().int(),
+})
+
+export const DeskInvoiceDetail = InvoiceDetail.extend({
+	business: z.object({ id: Id, name: z.string() }),
+	/** What a new credit note may still return: the total less what was credited (0 for a credit note or an unissued invoice). */
+	creditable: z.number().int(),
+})
+export type DeskInvoiceDetail = z.infer<typeof DeskInvoiceDetail>
+
+export const CreditNoteBody = z.object({
+	amount: z.coerce
+		.number({ message: 'Enter the amount in Naira, e.g. 2500.' })
+		.int({ message: 'Enter the amount in whole Naira.' })
+		.min(1, { message: 'The amount must be at least ₦1.' })
+		.max(100_000_000, { message: 'The amount is too large.' }),
+	reason: z
+		.string({ message: 'Say why the credit note is issued.' })
+		.trim()
+		.min(3, { message: 'Say why the credit note is issued (at least 3 characters).' })
+		.max(200, { message: 'Keep the reason under 200 characters.' }),
+})
+export type CreditNoteBody = z.infer<typeof CreditNoteBody>

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
 import {
+	CreditNoteBody,
+	DeskInvoiceDetail,
+	DeskInvoicesQuery,
+	DeskInvoicesResponse,
 	InvoiceDetail,
 	InvoicesCsvQuery,
 	InvoicesQuery,
@@ -11,7 +15,17 @@ import {
 import { renderInvoicePdf } from '../documents/invoice-pdf.ts'
 import { ApiError } from '../errors.ts'
 import { defineDownload, defineRoute } from '../http.ts'
-import { findInvoice, invoicePdfInput, invoicesCsv, listInvoices, payInvoice } from '../services/billing.ts'
+import { formatNairaFull } from '../contract/money.ts'
+import {
+	deskCreditNote,
+	findDeskInvoice,
+	findInvoice,
+	invoicePdfInput,
+	invoicesCsv,
+	listDeskInvoices,
+	listInvoices,
+	payInvoice,
+} from '../services/billing.ts'
 
 // Invoices of staff plans (docs/decisions/095-billing-of-staff-plans.md).
 
@@ -90,6 +104,48 @@ export const invoiceRoutes = [
 		handler: async ({ params, auth, deps }) => {
 			const input = await invoicePdfInput(deps, auth, params.id)
 			return { content: await renderInvoicePdf(input), filename: `${input.number}.pdf` }
+		},
+	}),
+	// The insurer's desk (docs/decisions/096-credit-notes-from-the-desk.md): every business's invoices, and credit notes.
+	defineRoute({
+		method: 'get',
+		path: '/desk/invoices',
+		summary: 'Every business’s issued invoices and credit notes, the newest first, by page; q finds part of a number',
+		tag: 'desk',
+		auth: 'user',
+		permission: 'desk.review',
+		query: DeskInvoicesQuery,
+		response: DeskInvoicesResponse,
+		handler: async ({ query, deps }) => ({ data: await listDeskInvoices(deps.db, query) }),
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/desk/invoices/:id',
+		summary: 'One invoice or credit note as the desk sees it, with its business and what may still be credited',
+		tag: 'desk',
+		auth: 'user',
+		permission: 'desk.review',
+		params: IdParams,
+		response: DeskInvoiceDetail,
+		handler: async ({ params, deps }) => ({ data: await findDeskInvoice(deps, params.id) }),
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/desk/invoices/:id/credit-notes',
+		summary:
+			'Issue a credit note on an invoice (amount in whole Naira, at most what is not yet credited, else 409, and a reason): numbered CN-… without gaps, the amount paid into the business’s wallet through the ledger, audited and mailed',
+		tag: 'desk',
+		auth: 'user',
+		permission: 'desk.review',
+		params: IdParams,
+		body: CreditNoteBody,
+		response: DeskInvoiceDetail,
+		handler: async ({ params, body, auth, deps }) => {
+			const note = await deskCreditNote(deps, auth, params.id, body)
+			return {
+				data: await findDeskInvoice(deps, params.id),
+				message: `Credit note ${note.number} issued: ${formatNairaFull(note.total)} paid into the business’s wallet.`,
+			}
 		},
 	}),
 ]

@@ -1,5 +1,13 @@
 import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
-import type { InvoiceDetail, InvoiceStatus, InvoicesQuery, Invoice as InvoiceView } from '../contract/invoices.ts'
+import type {
+	CreditNoteBody,
+	DeskInvoiceDetail,
+	DeskInvoicesQuery,
+	InvoiceDetail,
+	InvoiceStatus,
+	InvoicesQuery,
+	Invoice as InvoiceView,
+} from '../contract/invoices.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import type { HealthProductId } from '../contract/product-ids.ts'
 import { type Db, lockKey, type Tx } from '../db/client.ts'
@@ -42,7 +50,7 @@ import { ApiError, notFound } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
-import { mailInvoice } from './billing-mail.tsx'
+import { mailCreditNote, mailInvoice } from './billing-mail.tsx'
 import { newReference } from './payments.ts'
 import { chargeSavedCard } from './saved-cards.ts'
 
@@ -454,17 +462,25 @@ export async function payInvoice(deps: Deps, auth: AuthUser, id: string, method:
  * A credit note for money billed that was not owed: numbered in its own gapless sequence, and its
  * amount returned to the wallet through the ledger, once (the transfer's key is the credit note's).
  */
-export async function issueCreditNote(deps: Deps, invoiceId: string, input: { amount: number; reason: string }) {
+export async function issueCreditNote(
+	deps: Deps,
+	invoiceId: string,
+	input: { amount: number; reason: string },
+	audit?: (tx: Tx, note: InvoiceRow) => Promise<void>,
+) {
 	const note = await deps.db.transaction(async (tx) => {
 		const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update')
 		if (invoice?.kind !== 'invoice') throw notFound('invoice')
 		const [plan] = await tx.select().from(policies).where(eq(policies.id, invoice.policyId))
-		const [credited] = await tx
-			.select({ sum: sql<number>`coalesce(sum(${invoices.total}), 0)::int` })
-			.from(invoices)
-			.where(and(eq(invoices.adjustsId, invoice.id), eq(invoices.kind, 'credit_note')))
-		if (input.amount <= 0 || input.amount > invoice.total - Number(credited?.sum ?? 0)) {
-			throw new ApiError(409, `A credit note can return at most what the invoice billed and was not yet credited.`)
+		if (invoice.status === 'open' || invoice.status === 'overdue') {
+			throw new ApiError(409, `Invoice ${invoice.number} is not paid yet: a credit note returns money paid, so credit it once it is paid.`)
+		}
+		const creditable = await creditableOn(tx, invoice)
+		if (input.amount <= 0 || input.amount > creditable) {
+			throw new ApiError(
+				409,
+				`A credit note can return at most ${formatNairaFull(creditable)} on ${invoice.number}: what was paid on it less what was already credited.`,
+			)
 		}
 		const line: InvoiceLine = {
 			kind: 'member',
@@ -496,6 +512,7 @@ export async function issueCreditNote(deps: Deps, invoiceId: string, input: { am
 			transferId: transfer.id,
 			paidAt: deps.now(),
 		})
+		await audit?.(tx, note!)
 		return note!
 	})
 	return note
@@ -735,8 +752,22 @@ export async function invoicesCsv(db: Db, customerId: string, filters: Filters) 
 /** One invoice with its lines and payments, and whether it can be paid now. */
 export async function findInvoice(deps: Deps, auth: AuthUser, id: string): Promise<InvoiceDetail> {
 	await ownInvoice(deps.db, auth.customerId, id)
-	const [row] = await rows<ListRow>(deps.db, listSelect(sql`i.id = ${id} and i.customer_id = ${auth.customerId}`))
+	return invoiceDetail(deps, id, auth.permissions.includes('wallet.view') ? auth.customerId : null)
+}
+
+/** An issued invoice's detail; the wallet's balance only when `walletOf` names its business. */
+async function invoiceDetail(deps: Deps, id: string, walletOf: string | null): Promise<InvoiceDetail> {
+	const [row] = await rows<ListRow>(deps.db, listSelect(sql`i.id = ${id}`))
 	const invoice = serialize(row!)
+	const [record] = await deps.db.select({ adjustsId: invoices.adjustsId }).from(invoices).where(eq(invoices.id, id))
+	const notes = await deps.db
+		.select({ id: invoices.id, number: invoices.number, total: invoices.total, issuedOn: invoices.issuedOn })
+		.from(invoices)
+		.where(and(eq(invoices.adjustsId, id), eq(invoices.kind, 'credit_note'), ne(invoices.status, 'draft')))
+		.orderBy(asc(invoices.issuedOn), asc(invoices.number))
+	const [adjusts] = record?.adjustsId
+		? await deps.db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.id, record.adjustsId))
+		: []
 	const lines = await deps.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position))
 	const paid = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.paidAt))
 	return {
@@ -749,9 +780,87 @@ export async function findInvoice(deps: Deps, auth: AuthUser, id: string): Promi
 			amount: l.amount,
 		})),
 		payments: paid.map((p) => ({ method: p.method, reference: p.reference, amount: p.amount, paid_at: p.paidAt.toISOString() })),
-		wallet_balance: auth.permissions.includes('wallet.view') ? await walletBalance(deps.db, auth.customerId) : null,
+		wallet_balance: walletOf ? await walletBalance(deps.db, walletOf) : null,
 		pay_refusal: payRefusal({ kind: invoice.kind, status: invoice.status, balance: invoice.balance }),
+		credit_notes: notes.map((n) => ({ id: n.id, number: n.number, total: n.total, issued_on: n.issuedOn })),
+		adjusts: adjusts ? { id: adjusts.id, number: adjusts.number } : null,
 	}
+}
+
+// The insurer's desk (docs/decisions/096-credit-notes-from-the-desk.md).
+
+type DeskListRow = ListRow & { business_id: string; business_name: string }
+
+const deskSelect = (where: SQL) => sql`
+	select m.*, c.name as business_name, c.id as business_id
+	from (${listSelect(where)}) as m join invoices ii on ii.id = m.id join customers c on c.id = ii.customer_id`
+
+const deskSerialize = (r: DeskListRow) => ({ ...serialize(r), business: { id: r.business_id, name: r.business_name } })
+
+/** Every business's issued invoices and credit notes, the newest issued first; `q` matches part of a number. */
+export async function listDeskInvoices(db: Db, query: DeskInvoicesQuery) {
+	const where: SQL[] = [sql`i.status <> 'draft'`]
+	if (query.q) where.push(sql`i.number ilike ${`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+	const filter = sql.join(where, sql` and `)
+	const [items, [count]] = await Promise.all([
+		rows<DeskListRow>(
+			db,
+			sql`${deskSelect(filter)} order by m.issued_on desc nulls last, m.number desc, m.id desc
+				limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+		),
+		rows<{ count: number }>(db, sql`select count(*)::int as count from invoices i where ${filter}`),
+	])
+	return { items: items.map(deskSerialize), page: query.page, page_size: query.page_size, total: Number(count!.count) }
+}
+
+/**
+ * What a new credit note may still return on an invoice: what was paid on it (never more than its
+ * total) less the credit notes against it. A credit note returns premium the insurer earned to the
+ * wallet, so an unpaid invoice has nothing to credit yet (decision 096).
+ */
+async function creditableOn(db: Db | Tx, invoice: InvoiceRow) {
+	if (invoice.kind !== 'invoice' || invoice.status === 'draft' || invoice.status === 'void') return 0
+	const [credited] = await db
+		.select({ sum: sql<number>`coalesce(sum(${invoices.total}), 0)::int` })
+		.from(invoices)
+		.where(and(eq(invoices.adjustsId, invoice.id), eq(invoices.kind, 'credit_note')))
+	return Math.max(0, Math.min(invoice.total, await paidOn(db, invoice.id)) - Number(credited?.sum ?? 0))
+}
+
+/** Any business's issued invoice as the desk sees it, with what may still be credited; 404 for a draft or none. */
+export async function findDeskInvoice(deps: Deps, id: string): Promise<DeskInvoiceDetail> {
+	const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
+	if (!invoice || invoice.status === 'draft') throw notFound('invoice')
+	const [business] = await deps.db
+		.select({ id: customers.id, name: customers.name })
+		.from(customers)
+		.where(eq(customers.id, invoice.customerId))
+	return {
+		...(await invoiceDetail(deps, id, invoice.customerId)),
+		business: { id: business!.id, name: business!.name },
+		creditable: await creditableOn(deps.db, invoice),
+	}
+}
+
+/**
+ * The desk issues a credit note: the money goes back to the business's wallet through the ledger
+ * (issueCreditNote), the operator's action is on the business's activity, and the plan's buyer is mailed.
+ */
+export async function deskCreditNote(deps: Deps, auth: AuthUser, invoiceId: string, body: CreditNoteBody) {
+	const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId))
+	if (!invoice || invoice.status === 'draft') throw notFound('invoice')
+	if (invoice.kind !== 'invoice') throw new ApiError(409, 'A credit note is issued against an invoice, not against another credit note.')
+	if (invoice.status === 'void') throw new ApiError(409, `Invoice ${invoice.number} is void: there is nothing to credit.`)
+	const note = await issueCreditNote(deps, invoiceId, body, async (tx, issued) => {
+		await recordActivity(tx, {
+			customerId: invoice.customerId,
+			actorUserId: auth.id,
+			type: 'invoices.credit_note_issued',
+			description: `Credit note ${issued.number} for ${formatNairaFull(issued.total)} was issued on invoice ${invoice.number} and paid into the wallet: ${body.reason}`,
+		})
+	})
+	await mailCreditNote(deps, note.id)
+	return note
 }
 
 /** The invoice as the PDF renderer takes it. */

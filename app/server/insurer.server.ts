@@ -46,7 +46,15 @@ import type {
 import type { Quote } from '#api/contract/quotes.ts'
 import type { Policy, PolicyDetail, PurchaseResult, RenewalOffer, RenewBody } from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
-import type { InvoiceDetail, InvoicesResponse, PayInvoiceBody, PayInvoiceResponse } from '#api/contract/invoices.ts'
+import type {
+	CreditNoteBody,
+	DeskInvoiceDetail,
+	DeskInvoicesResponse,
+	InvoiceDetail,
+	InvoicesResponse,
+	PayInvoiceBody,
+	PayInvoiceResponse,
+} from '#api/contract/invoices.ts'
 import type { Verification } from '#api/contract/documents.ts'
 import type { Card, FundBody, FundResponse, PaymentStatusResponse, WalletResponse } from '#api/contract/wallet.ts'
 import type {
@@ -349,6 +357,11 @@ export function insurerCalls(client: ApiClient) {
 			post<Inspection>(`/desk/inspections/${encodeURIComponent(id)}/decision`, body),
 		downloadDeskInspectionPhoto: (id: string, photoId: string) =>
 			client.download(`/desk/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`),
+		// The desk's invoices and credit notes (docs/decisions/096-credit-notes-from-the-desk.md).
+		getDeskInvoices: (query: { q?: string; page?: number }) => get<Out<typeof DeskInvoicesResponse>>('/desk/invoices', query, false),
+		getDeskInvoice: (id: string) => get<Out<typeof DeskInvoiceDetail>>(`/desk/invoices/${encodeURIComponent(id)}`, undefined, false),
+		issueCreditNote: (id: string, body: In<typeof CreditNoteBody>) =>
+			post<Out<typeof DeskInvoiceDetail>>(`/desk/invoices/${encodeURIComponent(id)}/credit-notes`, body),
 		// Rewards and referrals (docs/decisions/112-referral-rewards.md), the bell (114) and the tour (113).
 		getRewards: () => get<RewardsSummary>('/rewards', undefined, false),
 		getReferrals: (page: number) =>

@@ -80,6 +80,18 @@ export default function InvoicePage() {
 								invoice.plan.policy_number
 							),
 						},
+						...(invoice.adjusts
+							? [
+									{
+										label: 'Credits invoice',
+										value: (
+											<Link to={`/invoice/${invoice.adjusts.id}`} className="font-medium text-brand-700 underline">
+												{invoice.adjusts.number}
+											</Link>
+										),
+									},
+								]
+							: []),
 						{ label: 'Period', value: `${invoice.period_start} to ${invoice.period_end}` },
 						{ label: 'Issued', value: invoice.issued_on ?? 'Not yet' },
 						...(invoice.kind === 'invoice' ? [{ label: 'Due', value: invoice.due_on ?? 'Not yet' }] : []),
@@ -133,7 +145,8 @@ export default function InvoicePage() {
 						{invoice.payments.map((p) => (
 							<li key={p.reference} className="flex flex-wrap justify-between gap-2">
 								<span>
-									{p.method === 'wallet' ? 'From the wallet' : 'By card'} on <time dateTime={p.paid_at}>{formatDateTime(p.paid_at)}</time>
+									{invoice.kind === 'credit_note' ? 'Into the wallet' : p.method === 'wallet' ? 'From the wallet' : 'By card'} on{' '}
+									<time dateTime={p.paid_at}>{formatDateTime(p.paid_at)}</time>
 									<span className="block break-all font-mono text-xs text-slate-600">{p.reference}</span>
 								</span>
 								<span className="font-semibold">{formatNairaFull(p.amount)}</span>
@@ -142,6 +155,26 @@ export default function InvoicePage() {
 					</ul>
 				)}
 			</section>
+			{invoice.kind === 'invoice' && invoice.credit_notes.length > 0 ? (
+				<section aria-labelledby="credit-notes-heading" className={`mt-6 ${panelClass}`}>
+					<h2 id="credit-notes-heading" className="mb-4 font-semibold">
+						Credit notes
+					</h2>
+					<ul className="space-y-2">
+						{invoice.credit_notes.map((n) => (
+							<li key={n.id} className="flex flex-wrap justify-between gap-2">
+								<span>
+									<Link to={`/invoice/${n.id}`} className="font-medium text-brand-700 underline">
+										{n.number}
+									</Link>{' '}
+									<span className="text-sm text-slate-600">issued {n.issued_on}, paid into the wallet</span>
+								</span>
+								<span className="font-semibold">{formatNairaFull(n.total)}</span>
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
 			{payable ? (
 				<section aria-labelledby="pay-heading" className={`mt-6 ${panelClass}`}>
 					<h2 id="pay-heading" className="mb-2 font-semibold">

@@ -14,6 +14,9 @@ export function DeskFrame({ name, children }: { name: string | null; children: R
 						<Link to="/ops/inspections" className="text-sm underline">
 							Inspections
 						</Link>
+						<Link to="/ops/invoices" className="text-sm underline">
+							Invoices
+						</Link>
 					</nav>
 					{name ? (
 						<Form method="post" action="/ops/logout" className="flex items-center gap-3 text-sm">
