@@ -78,12 +78,8 @@ const PAYMENT = {
 } as const satisfies Record<TransactionStatus, Status>
 
 /** A wallet transfer the ledger alone records (decision 097): it is a line only once the money moved. */
-const WALLET_TRANSFER = {
-	pending: s('Pending', 'warning'),
-	success: s('Completed', 'success'),
-	failed: s('Failed', 'danger'),
-	cancelled: s('Cancelled', 'neutral'),
-} as const satisfies Record<TransactionStatus, Status>
+const LEDGER_LINE = { ...FUNDING, pending: s('Pending', 'warning') } as const satisfies Record<TransactionStatus, Status>
+const PAID_IN = { ...LEDGER_LINE, success: s('Paid in', 'success') }
 
 /** A withdrawal whose payout failed has had its money returned by a reversal, so it reads 'Reversed'. */
 const WITHDRAWAL = {
@@ -190,10 +186,10 @@ export const STATUS_MAP = {
 	purchase: PAYMENT,
 	withdrawal: WITHDRAWAL,
 	purchase_payment: PURCHASE_PAYMENT,
-	invoice_payment: { ...WALLET_TRANSFER, success: s('Paid', 'success') },
-	credit_note: { ...WALLET_TRANSFER, success: s('Credited', 'success') },
-	claim_payment: { ...WALLET_TRANSFER, success: s('Paid in', 'success') },
-	referral_reward: { ...WALLET_TRANSFER, success: s('Paid in', 'success') },
+	invoice_payment: { ...LEDGER_LINE, success: s('Paid', 'success') },
+	credit_note: { ...LEDGER_LINE, success: s('Credited', 'success') },
+	claim_payment: PAID_IN,
+	referral_reward: PAID_IN,
 	claim: CLAIM,
 	claim_payout: CLAIM_PAYOUT,
 	inspection: INSPECTION,
