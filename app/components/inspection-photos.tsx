@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form, useNavigate } from 'react-router'
 import type { Inspection } from '#api/contract/inspections.ts'
 import { resizePhoto } from '#app/client/resize-photo.ts'
 import { SubmitButton } from '#app/components/ui/form.tsx'
@@ -42,7 +42,7 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 	const [busy, setBusy] = useState<null | 'preparing' | 'sending' | 'retrying'>(null)
 	const [failed, setFailed] = useState(false)
 	const plain = useRef(false)
-	const revalidator = useRevalidator()
+	const navigate = useNavigate()
 	async function onChange(event: ChangeEvent<HTMLInputElement>) {
 		const input = event.currentTarget
 		const file = input.files?.[0]
@@ -76,7 +76,8 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 		setBusy(null)
 		if (outcome === 'sent') {
 			form.reset()
-			await revalidator.revalidate()
+			// The same address again: its loader runs and shows the photo taken, and the toast it left.
+			await navigate(window.location.pathname + window.location.search, { replace: true, preventScrollReset: true })
 		} else if (outcome === 'refused') {
 			plain.current = true
 			form.requestSubmit(form.querySelector<HTMLButtonElement>('button[name="intent"]'))
