@@ -18,7 +18,6 @@ import { spendChart } from '#app/server/spend-chart.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { CoverByLine, FigureRow, PoliciesPanel, RenewalsPanel, SpendPanel } from './dashboard-parts.tsx'
 import type { Route } from './+types/index'
-import EagerCacDialog from './cac-dialog.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · Cover Portal' }]
 
@@ -124,10 +123,8 @@ export async function action(args: Route.ActionArgs) {
 
 export type CacDialogState = NonNullable<Awaited<ReturnType<typeof cacDialog>>>
 
-// The CAC dialog's code loads only when the dialog is open (first-load bytes; docs/decisions/048). The
-// server renders it at once, so without JavaScript it is in the page; the browser keeps that HTML until
-// the dialog's code has loaded and then hydrates it.
-const CacDialog = import.meta.env.SSR ? EagerCacDialog : lazy(() => import('./cac-dialog.tsx'))
+// The CAC dialog's code loads only when the dialog is open (first-load bytes; docs/decisions/048).
+const CacDialog = lazy(() => import('./cac-dialog.tsx'))
 
 // The tour's code loads only for a new account on a wide screen (docs/decisions/113-guided-tour.md).
 const Tour = lazy(() => import('#app/client/tour.tsx'))
