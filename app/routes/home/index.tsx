@@ -1,10 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { CacConfirmBody } from '#api/contract/cac.ts'
 import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import type { User } from '#api/contract/users.ts'
+import { Dialog } from '#app/components/ui/dialog.tsx'
+import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { readDialog } from '#app/lib/query.ts'
 import { isKycComplete, needsCacVerification, showsTour } from '#app/lib/account.ts'
 import { businessTypeLabel } from '#app/lib/business-types.ts'
@@ -121,10 +123,63 @@ export async function action(args: Route.ActionArgs) {
 	return redirectWithToast(args.request, '/', { type: 'success', description: 'Your company is verified with the CAC.' })
 }
 
-export type CacDialogState = NonNullable<Awaited<ReturnType<typeof cacDialog>>>
+type CacDialogState = NonNullable<Awaited<ReturnType<typeof cacDialog>>>
 
-// The CAC dialog's code loads only when the dialog is open (first-load bytes; docs/decisions/048).
-const CacDialog = lazy(() => import('./cac-dialog.tsx'))
+function CacDialog({ cac, actionError }: { cac: CacDialogState; actionError: string | null }) {
+	const error = actionError ?? cac.error
+	return (
+		<Dialog title="Verify your company with the CAC" closeTo="/">
+			{error ? (
+				<div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+					<p>{error}</p>
+					<p className="mt-1">
+						<Link to="/update/kyc" className="font-medium underline">
+							Check your registration number
+						</Link>
+					</p>
+				</div>
+			) : null}
+			{cac.step === 'lookup' ? (
+				<Form method="post" className="space-y-4">
+					<p className="text-slate-700">
+						We will look up your business with the Corporate Affairs Commission, using the registration you gave us.
+					</p>
+					<dl className="grid gap-3 sm:grid-cols-2">
+						<div>
+							<dt className="text-sm text-slate-600">Registered as</dt>
+							<dd className="font-medium">{cac.type}</dd>
+						</div>
+						<div>
+							<dt className="text-sm text-slate-600">Registration number</dt>
+							<dd className="font-medium">{cac.number}</dd>
+						</div>
+					</dl>
+					<SubmitButton name="intent" value="lookup" pendingText="Looking up…">
+						Look up my company
+					</SubmitButton>
+				</Form>
+			) : (
+				<Form method="post" className="space-y-4">
+					<p className="text-slate-700">
+						We found <strong className="text-slate-900">{cac.found}</strong>. Is this your company?
+					</p>
+					<p className="text-sm text-slate-600">
+						Registration number {cac.number}. Once verified, your business carries the name registered with the CAC.
+					</p>
+					<input type="hidden" name="name" value={cac.found ?? ''} />
+					<div className="flex flex-wrap items-center gap-3">
+						<SubmitButton name="intent" value="confirm" pendingText="Verifying…">
+							Yes, verify
+						</SubmitButton>
+						<Link to="/update/kyc" className={buttonClass('secondary')}>
+							No, change my number
+						</Link>
+					</div>
+				</Form>
+			)}
+		</Dialog>
+	)
+}
 
 // The tour's code loads only for a new account on a wide screen (docs/decisions/113-guided-tour.md).
 const Tour = lazy(() => import('#app/client/tour.tsx'))
@@ -146,11 +201,7 @@ export default function Home() {
 	return (
 		<div className="space-y-6">
 			<TourOnWideScreens show={home.tour} />
-			{home.cac ? (
-				<Suspense fallback={null}>
-					<CacDialog cac={home.cac} actionError={actionData?.cacError ?? null} />
-				</Suspense>
-			) : null}
+			{home.cac ? <CacDialog cac={home.cac} actionError={actionData?.cacError ?? null} /> : null}
 			<section>
 				<h1 className="text-2xl font-bold">{home.greeting}</h1>
 				<p className="text-slate-600">{home.business}</p>
