@@ -12,7 +12,18 @@ export default defineConfig({
 		// React and React Router as one chunk: one download that changes only with their versions, and less
 		// per-chunk overhead in the first load than the four pieces Rolldown makes of them by default.
 		rolldownOptions: {
-			output: { advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }] } },
+			output: {
+				advancedChunks: {
+					groups: [
+						{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+						// The icon machinery and the icons of every signed-in page's header in one file, not six.
+						{
+							name: 'shell-icons',
+							test: /lucide-react[\\/]dist[\\/]esm[\\/](Icon|context|createLucideIcon|defaultAttributes|shared[\\/].*|icons[\\/](x|menu|bell|arrow-left|shield-check))\.mjs$/,
+						},
+					],
+				},
+			},
 		},
 	},
 })

@@ -77,10 +77,6 @@ const PAYMENT = {
 	cancelled: s('Cancelled', 'neutral'),
 } as const satisfies Record<TransactionStatus, Status>
 
-/** A wallet transfer the ledger alone records (decision 097): it is a line only once the money moved. */
-const LEDGER_LINE = { ...FUNDING, pending: s('Pending', 'warning') } as const satisfies Record<TransactionStatus, Status>
-const PAID_IN = { ...LEDGER_LINE, success: s('Paid in', 'success') }
-
 /** A withdrawal whose payout failed has had its money returned by a reversal, so it reads 'Reversed'. */
 const WITHDRAWAL = {
 	awaiting_otp: s('Waiting for the code', 'warning'),
@@ -186,10 +182,11 @@ export const STATUS_MAP = {
 	purchase: PAYMENT,
 	withdrawal: WITHDRAWAL,
 	purchase_payment: PURCHASE_PAYMENT,
-	invoice_payment: { ...LEDGER_LINE, success: s('Paid', 'success') },
-	credit_note: { ...LEDGER_LINE, success: s('Credited', 'success') },
-	claim_payment: PAID_IN,
-	referral_reward: PAID_IN,
+	// Lines the ledger alone records (decision 097) read as a payment made, or money that came in.
+	invoice_payment: PAYMENT,
+	credit_note: FUNDING,
+	claim_payment: FUNDING,
+	referral_reward: FUNDING,
 	claim: CLAIM,
 	claim_payout: CLAIM_PAYOUT,
 	inspection: INSPECTION,
