@@ -30,9 +30,8 @@ const DetailsSchema = z.object({ intent: z.literal('details') }).extend(KitDetai
 const IntentSchema = z.object({ intent: z.enum(['quote', 'details', 'buy', 'close']) })
 
 /** Where a session stands; a step asked for in the URL is honoured only once the ones before it are done. */
-function stepOf(session: KitSession, asked: string | null): Step | 'done' | 'closed' | 'unavailable' {
+function stepOf(session: KitSession, asked: string | null): Step | 'done' | 'closed' {
 	if (session.status === 'closed') return 'closed'
-	if (session.action !== 'purchase') return 'unavailable'
 	if (session.status === 'completed') return 'done'
 	if (session.purchase) return 'pay'
 	const reached: Step = !session.draft.quote ? 'quote' : !session.draft.details ? 'details' : 'pay'
