@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Form, useNavigate } from 'react-router'
 import type { Inspection } from '#api/contract/inspections.ts'
 import { resizePhoto } from '#app/client/resize-photo.ts'
@@ -73,7 +74,8 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 		setFailed(false)
 		setBusy('sending')
 		const outcome = await sendPhoto(form, body, () => setBusy('retrying'))
-		setBusy(null)
+		// At once: a disabled button would leave its intent out of the plain sending below.
+		flushSync(() => setBusy(null))
 		if (outcome === 'sent') {
 			form.reset()
 			// The same address again: its loader runs and shows the photo taken, and the toast it left.
