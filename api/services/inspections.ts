@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
 	INSPECTION_ANGLES,
@@ -16,16 +16,7 @@ import {
 } from '../contract/inspections.ts'
 import type { InspectionStatus } from '../contract/statuses.ts'
 import type { Db, Tx } from '../db/client.ts'
-import {
-	customers,
-	inspectionLinks,
-	inspectionPhotos,
-	inspections,
-	kitSessions,
-	partnerKeys,
-	policies,
-	webhookDeliveries,
-} from '../db/schema.ts'
+import { customers, inspectionLinks, inspectionPhotos, inspections, type kitSessions, partnerKeys, policies } from '../db/schema.ts'
 import { type Product, productById } from '../domain/catalogue/index.ts'
 import {
 	type InspectionAction,
@@ -47,7 +38,7 @@ import { recordActivity } from './accounts.ts'
 import { approveInspection } from './activation.ts'
 import { readOneUpload } from './claims.ts'
 import { notifyInspection } from './inspection-mail.tsx'
-import { deliverDueWebhooks } from './kit.ts'
+import { completeKitSession } from './kit.ts'
 import { mailCoverActive } from './money-mail.tsx'
 import { liveEvents } from './purchases.ts'
 
@@ -402,36 +393,11 @@ export async function kitInspection(deps: Deps, session: typeof kitSessions.$inf
 
 /** The kit's inspection is submitted: the session completes, once, and the partner's webhook is queued. */
 export async function completeKitInspection(deps: Deps, session: typeof kitSessions.$inferSelect, row: InspectionRow) {
-	const done = await deps.db.transaction(async (tx) => {
-		const [done] = await tx
-			.update(kitSessions)
-			.set({ status: 'completed', completedAt: deps.now() })
-			.where(and(eq(kitSessions.id, session.id), inArray(kitSessions.status, ['open'])))
-			.returning()
-		if (!done) return null
-		const [key] = await tx.select().from(partnerKeys).where(eq(partnerKeys.id, session.partnerKeyId))
+	await completeKitSession(deps, session, 'kit.inspection.submitted', async (tx) => {
 		const [policy] = await tx.select({ number: policies.policyNumber }).from(policies).where(eq(policies.id, row.policyId))
-		if (key?.webhookUrl) {
-			const eventId = `evt_kit_${session.id}_completed`
-			const body = JSON.stringify({
-				id: eventId,
-				type: 'kit.inspection.submitted',
-				created_at: deps.now().toISOString(),
-				data: {
-					session_id: session.id,
-					reference: session.reference,
-					action: session.action,
-					inspection: { id: row.id, status: row.status },
-					policy: { id: row.policyId, policy_number: policy?.number ?? null },
-				},
-			})
-			await tx
-				.insert(webhookDeliveries)
-				.values({ eventId, partnerKeyId: key.id, url: key.webhookUrl, body, nextAttemptAt: deps.now() })
-				.onConflictDoNothing()
+		return {
+			inspection: { id: row.id, status: row.status },
+			policy: { id: row.policyId, policy_number: policy?.number ?? null },
 		}
-		return done
 	})
-	if (done)
-		void deliverDueWebhooks(deps).catch((error) => console.warn(`[kit] webhooks: ${error instanceof Error ? error.message : error}`))
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { INCIDENT_TYPES, type IncidentType } from '../contract/catalogue.ts'
 import type { EstimateLine } from '../contract/claims.ts'
 import type { KitClaim } from '../contract/kit.ts'
-import { kitSessions, partnerKeys, policies, webhookDeliveries } from '../db/schema.ts'
+import { kitSessions, partnerKeys, policies } from '../db/schema.ts'
 import { claimNeeds } from '../domain/claims.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError } from '../errors.ts'
@@ -19,7 +19,7 @@ import {
 	updateClaim,
 	uploadClaimFile,
 } from './claims.ts'
-import { deliverDueWebhooks } from './kit.ts'
+import { completeKitSession } from './kit.ts'
 
 // A claim made in a partner's kit (issue 16, docs/decisions/122-kit-claims.md): the claims services
 // the portal uses, acting for the partner's key on the session's policy; the session's id is the key.
@@ -113,37 +113,12 @@ export async function submitKitClaim(deps: Deps, session: SessionRow) {
 	if (claim.status === 'pending' && claimNeeds(ctx.product.category, claim.incidentType as IncidentType).inspection)
 		claim = await submitInspection(deps, auth, claim.id)
 	claim = await submitClaim(deps, auth, claim.id)
-	const done = await deps.db.transaction(async (tx) => {
-		const [done] = await tx
-			.update(kitSessions)
-			.set({ status: 'completed', completedAt: deps.now() })
-			.where(and(eq(kitSessions.id, session.id), eq(kitSessions.status, 'open')))
-			.returning()
-		if (!done) return null
-		const [key] = await tx.select().from(partnerKeys).where(eq(partnerKeys.id, session.partnerKeyId))
+	await completeKitSession(deps, session, 'kit.claim.submitted', async (tx) => {
 		const [policy] = await tx.select({ number: policies.policyNumber }).from(policies).where(eq(policies.id, claim.policyId))
-		if (key?.webhookUrl) {
-			const eventId = `evt_kit_${session.id}_completed`
-			const body = JSON.stringify({
-				id: eventId,
-				type: 'kit.claim.submitted',
-				created_at: deps.now().toISOString(),
-				data: {
-					session_id: session.id,
-					reference: session.reference,
-					action: session.action,
-					claim: { id: claim.id, claim_number: claim.claimNumber, status: claim.status, amount: claim.amount },
-					policy: { id: claim.policyId, policy_number: policy?.number ?? null },
-				},
-			})
-			await tx
-				.insert(webhookDeliveries)
-				.values({ eventId, partnerKeyId: key.id, url: key.webhookUrl, body, nextAttemptAt: deps.now() })
-				.onConflictDoNothing()
+		return {
+			claim: { id: claim.id, claim_number: claim.claimNumber, status: claim.status, amount: claim.amount },
+			policy: { id: claim.policyId, policy_number: policy?.number ?? null },
 		}
-		return done
 	})
-	if (done)
-		void deliverDueWebhooks(deps).catch((error) => console.warn(`[kit] webhooks: ${error instanceof Error ? error.message : error}`))
 	return claim
 }

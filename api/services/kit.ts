@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { CreateKitSessionBody, CreatePartnerKeyBody, KitDetailsBody, KitSession, PartnerKey } from '../contract/kit.ts'
 import { KIT_SESSION_MINUTES } from '../contract/kit.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { kitSessions, partnerKeys, payments, policies, purchases, rolePermissions, users, webhookDeliveries } from '../db/schema.ts'
 import { findProduct } from '../domain/catalogue/index.ts'
 import { QuoteBody } from '../domain/catalogue/quotes.ts'
@@ -314,6 +314,27 @@ async function completeIfPaid(deps: Deps, session: SessionRow) {
 	const [purchase] = await deps.db.select().from(purchases).where(eq(purchases.id, session.purchaseId))
 	if (purchase?.status !== 'paid') return session
 	const [policy] = await deps.db.select().from(policies).where(eq(policies.purchaseId, purchase.id))
+	const completed = await completeKitSession(deps, session, 'kit.purchase.completed', async () => ({
+		product_id: session.productId,
+		purchase: { id: purchase.id, amount: purchase.amount, payment_option: purchase.paymentOption },
+		policy: policy ? { id: policy.id, policy_number: policy.policyNumber } : null,
+		customer: session.draft.details ?? null,
+	}))
+	return completed ?? (await deps.db.select().from(kitSessions).where(eq(kitSessions.id, session.id)))[0]!
+}
+
+/**
+ * A kit session completes, once (whatever it did: a purchase, an inspection, a claim): its status and
+ * the partner's webhook event are written in one transaction, `details` reading the event's own data
+ * inside it. The first try of the webhook goes out now; the job retries what fails. Null when the
+ * session had already ended.
+ */
+export async function completeKitSession(
+	deps: Deps,
+	session: SessionRow,
+	type: 'kit.purchase.completed' | 'kit.inspection.submitted' | 'kit.claim.submitted',
+	details: (tx: Tx) => Promise<Record<string, unknown>>,
+) {
 	const completed = await deps.db.transaction(async (tx) => {
 		const [done] = await tx
 			.update(kitSessions)
@@ -326,17 +347,9 @@ async function completeIfPaid(deps: Deps, session: SessionRow) {
 			const eventId = `evt_kit_${session.id}_completed`
 			const body = JSON.stringify({
 				id: eventId,
-				type: 'kit.purchase.completed',
+				type,
 				created_at: deps.now().toISOString(),
-				data: {
-					session_id: session.id,
-					reference: session.reference,
-					action: session.action,
-					product_id: session.productId,
-					purchase: { id: purchase.id, amount: purchase.amount, payment_option: purchase.paymentOption },
-					policy: policy ? { id: policy.id, policy_number: policy.policyNumber } : null,
-					customer: session.draft.details ?? null,
-				},
+				data: { session_id: session.id, reference: session.reference, action: session.action, ...(await details(tx)) },
 			})
 			await tx
 				.insert(webhookDeliveries)
@@ -345,9 +358,8 @@ async function completeIfPaid(deps: Deps, session: SessionRow) {
 		}
 		return done
 	})
-	if (!completed) return (await deps.db.select().from(kitSessions).where(eq(kitSessions.id, session.id)))[0]!
-	// The first try goes out now; the job retries what fails.
-	void deliverDueWebhooks(deps).catch((error) => console.warn(`[kit] webhooks: ${error instanceof Error ? error.message : error}`))
+	if (completed)
+		void deliverDueWebhooks(deps).catch((error) => console.warn(`[kit] webhooks: ${error instanceof Error ? error.message : error}`))
 	return completed
 }
 

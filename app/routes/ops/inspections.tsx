@@ -1,13 +1,12 @@
-import { Form, Link, useLoaderData } from 'react-router'
-import { Select, buttonClass } from '#app/components/ui/form.tsx'
+import { Link, useLoaderData } from 'react-router'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
-import { statusOptions } from '#app/lib/statuses.ts'
 import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
 import type { Route } from './+types/inspections'
 import { DeskFrame } from './layout.tsx'
+import { DeskStatusFilter } from './status-filter.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inspections queue · Claims desk' }]
 
@@ -24,22 +23,7 @@ export default function DeskInspections() {
 	return (
 		<DeskFrame name={name}>
 			<h1 className="text-2xl font-bold">Inspections queue</h1>
-			<Form method="get" className="my-4 flex items-end gap-3">
-				<label htmlFor="inspection-status" className="space-y-1 text-sm font-medium">
-					Status
-					<Select id="inspection-status" name="status" defaultValue={status}>
-						<option value="">Every status</option>
-						{statusOptions('inspection').map((o) => (
-							<option key={o.value} value={o.value}>
-								{o.label}
-							</option>
-						))}
-					</Select>
-				</label>
-				<button type="submit" className={buttonClass('secondary')}>
-					Show
-				</button>
-			</Form>
+			<DeskStatusFilter id="inspection-status" kind="inspection" status={status} />
 			<div className={panelClass}>
 				{inspections.length === 0 ? (
 					<p>Nothing waiting here.</p>

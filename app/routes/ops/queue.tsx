@@ -1,14 +1,13 @@
-import { Form, Link, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
-import { Select, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { statusOptions } from '#app/lib/statuses.ts'
 import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
 import type { Route } from './+types/queue'
 import { DeskFrame } from './layout.tsx'
+import { DeskStatusFilter } from './status-filter.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Claims queue · Claims desk' }]
 
@@ -25,22 +24,7 @@ export default function DeskQueue() {
 	return (
 		<DeskFrame name={name}>
 			<h1 className="text-2xl font-bold">Claims queue</h1>
-			<Form method="get" className="my-4 flex items-end gap-3">
-				<label htmlFor="queue-status" className="space-y-1 text-sm font-medium">
-					Status
-					<Select id="queue-status" name="status" defaultValue={status}>
-						<option value="">Every status</option>
-						{statusOptions('claim').map((o) => (
-							<option key={o.value} value={o.value}>
-								{o.label}
-							</option>
-						))}
-					</Select>
-				</label>
-				<button type="submit" className={buttonClass('secondary')}>
-					Show
-				</button>
-			</Form>
+			<DeskStatusFilter id="queue-status" kind="claim" status={status} />
 			<div className={panelClass}>
 				{claims.length === 0 ? (
 					<p>Nothing waiting here.</p>
