@@ -5,12 +5,13 @@ import type { IncidentType } from '#api/contract/catalogue.ts'
 import type { KitClaim, KitSession } from '#api/contract/kit.ts'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import type { KitEvent } from '#app/lib/kit.ts'
+import { KIT_SESSION_MISSING, endedSessionEvent } from '#app/lib/kit-session.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { splitApiError } from '#app/server/api-errors.server.ts'
 import { formConstraint, readForm } from '#app/server/forms.server.ts'
 import { type InsurerCalls, apiFrom } from '#app/server/insurer.server.ts'
+import { kitFrameHeaders, kitProblemOf } from '#app/server/kit.server.ts'
 import { ClaimDetailsBody, ClaimDetailsForm } from '../claims/details-form.tsx'
 import { InlineError } from '../claims/parts.tsx'
 import type { Route } from './+types/claim'
@@ -24,7 +25,6 @@ export const headers: Route.HeadersFunction = kitHeaders
 // The kit's claim (issue 16, docs/decisions/122-kit-claims.md): the portal's claim form and document
 // checklist, in the partner's frame, for the session's policy. The session's id is the key; no cookie.
 
-const frameHeaders = (origin: string) => ({ 'X-Kit-Frame-Ancestors': origin, 'Cache-Control': 'no-store' })
 const PHOTO_SLOTS = ['damage_1', 'damage_2', 'damage_3'] as const
 
 type Loaded = { problem: string; session: null; page: null } | { problem: null; session: KitSession; page: KitClaim }
@@ -32,15 +32,12 @@ type Loaded = { problem: string; session: null; page: null } | { problem: null; 
 async function load(api: InsurerCalls, id: string) {
 	try {
 		const { data: session } = await api.getKitSession(id)
-		if (session.action !== 'claim') throw redirect(`/kit/${session.id}`, { headers: frameHeaders(session.origin) })
+		if (session.action !== 'claim') throw redirect(`/kit/${session.id}`, { headers: kitFrameHeaders(session.origin) })
 		const { data: page } = await api.getKitClaim(session.id)
 		return { loaded: { problem: null, session, page } satisfies Loaded, status: 200 }
 	} catch (error) {
-		if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
-			const problem = error.status === 404 || error.status === 400 ? 'We could not find this kit session.' : error.message
-			return { loaded: { problem, session: null, page: null } satisfies Loaded, status: error.status === 400 ? 404 : error.status }
-		}
-		throw error
+		const { problem, status } = kitProblemOf(error)
+		return { loaded: { problem, session: null, page: null } satisfies Loaded, status }
 	}
 }
 
@@ -50,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		{ ...(loaded as Loaded), constraint: formConstraint(ClaimDetailsBody) },
 		{
 			status,
-			headers: loaded.session ? frameHeaders(loaded.session.origin) : { 'X-Kit-Frame-Ancestors': '*', 'Cache-Control': 'no-store' },
+			headers: loaded.session ? kitFrameHeaders(loaded.session.origin) : kitFrameHeaders(null),
 		},
 	)
 }
@@ -61,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const api = apiFrom(context)
 	const { loaded } = await load(api, params.sessionId)
 	if (!loaded.session) return data({ intent: 'problem', error: loaded.problem } satisfies Reply, { status: 410 })
-	const headers = frameHeaders(loaded.session.origin)
+	const headers = kitFrameHeaders(loaded.session.origin)
 	const here = `/kit/${loaded.session.id}/claim`
 	const form = await readForm(request, 'The form was cut short. Send it again.')
 	const intent = String(form.get('intent') ?? 'details')
@@ -106,14 +103,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	throw redirect(here, { headers })
 }
 
-function outcomeOf(session: KitSession | null): KitEvent | null {
-	if (!session) return null
-	if (session.status === 'closed') return { type: 'cover-kit:close', session_id: session.id, reference: session.reference }
-	if (session.status === 'completed')
-		return { type: 'cover-kit:success', session_id: session.id, reference: session.reference, policy_number: null }
-	return null
-}
-
 export default function KitClaimPage() {
 	const loaded = useLoaderData<typeof loader>()
 	const reply = useActionData<typeof action>() as Reply | undefined
@@ -121,7 +110,7 @@ export default function KitClaimPage() {
 		return (
 			<>
 				<KitBridge hostOrigin={null} outcome={null} />
-				<KitProblem message={loaded.problem ?? 'We could not find this kit session.'} />
+				<KitProblem message={loaded.problem ?? KIT_SESSION_MISSING} />
 			</>
 		)
 	}
@@ -132,7 +121,7 @@ export default function KitClaimPage() {
 		reply && reply.intent === intent && (name === undefined || reply.name === name) ? reply.error : null
 	return (
 		<>
-			<KitBridge hostOrigin={session.origin} outcome={outcomeOf(session)} />
+			<KitBridge hostOrigin={session.origin} outcome={endedSessionEvent(session)} />
 			<header className="mb-4 flex items-start justify-between gap-3">
 				<div>
 					<p className="text-sm text-slate-600">Cover Portal, for {session.partner}</p>

@@ -3,11 +3,11 @@ import type { Inspection } from '#api/contract/inspections.ts'
 import type { KitSession } from '#api/contract/kit.ts'
 import { InspectionPhotos, type PhotoError, RejectionNotice } from '#app/components/inspection-photos.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
-import type { KitEvent } from '#app/lib/kit.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { KIT_SESSION_MISSING, endedSessionEvent } from '#app/lib/kit-session.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { inspectionPhotoAction } from '#app/server/inspection.server.ts'
 import { type InsurerCalls, apiFrom } from '#app/server/insurer.server.ts'
+import { kitFrameHeaders, kitProblemOf } from '#app/server/kit.server.ts'
 import type { Route } from './+types/inspect'
 import { KitBridge } from './bridge.tsx'
 import { KitProblem, kitHeaders } from './parts.tsx'
@@ -19,22 +19,17 @@ export const headers: Route.HeadersFunction = kitHeaders
 // The kit's inspection (issue 16, docs/decisions/106-kit-inspection.md): the portal's photo forms and
 // rules, in the partner's frame, for the session's policy. The session's id is the key; no cookie.
 
-const frameHeaders = (origin: string) => ({ 'X-Kit-Frame-Ancestors': origin, 'Cache-Control': 'no-store' })
-
 type Loaded = { problem: string; session: null; inspection: null } | { problem: null; session: KitSession; inspection: Inspection | null }
 
 async function load(api: InsurerCalls, id: string) {
 	try {
 		const { data: session } = await api.getKitSession(id)
-		if (session.action !== 'inspect') throw redirect(`/kit/${session.id}`, { headers: frameHeaders(session.origin) })
+		if (session.action !== 'inspect') throw redirect(`/kit/${session.id}`, { headers: kitFrameHeaders(session.origin) })
 		const inspection = session.status === 'closed' ? null : (await api.getKitInspection(session.id)).data
 		return { loaded: { problem: null, session, inspection } satisfies Loaded, status: 200 }
 	} catch (error) {
-		if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
-			const problem = error.status === 404 || error.status === 400 ? 'We could not find this kit session.' : error.message
-			return { loaded: { problem, session: null, inspection: null } satisfies Loaded, status: error.status === 400 ? 404 : error.status }
-		}
-		throw error
+		const { problem, status } = kitProblemOf(error)
+		return { loaded: { problem, session: null, inspection: null } satisfies Loaded, status }
 	}
 }
 
@@ -42,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const { loaded, status } = await load(apiFrom(context), params.sessionId)
 	return data(loaded as Loaded, {
 		status,
-		headers: loaded.session ? frameHeaders(loaded.session.origin) : { 'X-Kit-Frame-Ancestors': '*', 'Cache-Control': 'no-store' },
+		headers: loaded.session ? kitFrameHeaders(loaded.session.origin) : kitFrameHeaders(null),
 	})
 }
 
@@ -50,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const api = apiFrom(context)
 	const { loaded } = await load(api, params.sessionId)
 	if (!loaded.session) return data({ intent: 'problem', angle: '', error: loaded.problem }, { status: 410 })
-	const headers = frameHeaders(loaded.session.origin)
+	const headers = kitFrameHeaders(loaded.session.origin)
 	const here = `/kit/${loaded.session.id}/inspect`
 	const form = await readForm(request, 'The photo was cut short. Take it again.')
 	if (form.get('intent') === 'close') {
@@ -65,14 +60,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	throw redirect(here, { headers })
 }
 
-function outcomeOf(session: KitSession | null): KitEvent | null {
-	if (!session) return null
-	if (session.status === 'closed') return { type: 'cover-kit:close', session_id: session.id, reference: session.reference }
-	if (session.status === 'completed')
-		return { type: 'cover-kit:success', session_id: session.id, reference: session.reference, policy_number: null }
-	return null
-}
-
 export default function KitInspect() {
 	const loaded = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
@@ -80,7 +67,7 @@ export default function KitInspect() {
 		return (
 			<>
 				<KitBridge hostOrigin={null} outcome={null} />
-				<KitProblem message={loaded.problem ?? 'We could not find this kit session.'} />
+				<KitProblem message={loaded.problem ?? KIT_SESSION_MISSING} />
 			</>
 		)
 	}
@@ -88,7 +75,7 @@ export default function KitInspect() {
 	const finished = session.status === 'completed' || session.status === 'closed'
 	return (
 		<>
-			<KitBridge hostOrigin={session.origin} outcome={outcomeOf(session)} />
+			<KitBridge hostOrigin={session.origin} outcome={endedSessionEvent(session)} />
 			<header className="mb-4 flex items-start justify-between gap-3">
 				<div>
 					<p className="text-sm text-slate-600">Cover Portal, for {session.partner}</p>

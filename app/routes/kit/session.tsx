@@ -9,9 +9,10 @@ import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { Stepper } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import type { KitEvent } from '#app/lib/kit.ts'
-import { ApiCallError } from '#app/server/api.server.ts'
+import { KIT_SESSION_MISSING } from '#app/lib/kit-session.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { type InsurerCalls, apiFrom } from '#app/server/insurer.server.ts'
+import { kitFrameHeaders, kitProblemOf } from '#app/server/kit.server.ts'
 import { loadProduct, quoteConstraint } from '#app/server/product.server.ts'
 import { purchaseKey, quoteFields } from '#app/server/purchase.server.ts'
 import type { Route } from './+types/session'
@@ -39,23 +40,18 @@ function stepOf(session: KitSession, asked: string | null): Step | 'done' | 'clo
 	return STEPS.indexOf(wanted) <= STEPS.indexOf(reached) ? wanted : reached
 }
 
-const frameHeaders = (origin: string) => ({ 'X-Kit-Frame-Ancestors': origin, 'Cache-Control': 'no-store' })
-
 /** The session, or the clear page of a session that cannot go on (any frame may show that). */
 async function sessionOr(api: InsurerCalls, id: string) {
 	try {
 		return { session: (await api.getKitSession(id)).data }
 	} catch (error) {
-		if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
-			const message = error.status === 404 || error.status === 400 ? 'We could not find this kit session.' : error.message
-			return {
-				problem: data(
-					{ problem: message, session: null, step: null, product: null, quote: null, constraint: null, key: null },
-					{ status: error.status === 400 ? 404 : error.status, headers: { 'X-Kit-Frame-Ancestors': '*', 'Cache-Control': 'no-store' } },
-				),
-			}
+		const { problem, status } = kitProblemOf(error)
+		return {
+			problem: data(
+				{ problem, session: null, step: null, product: null, quote: null, constraint: null, key: null },
+				{ status, headers: kitFrameHeaders(null) },
+			),
 		}
-		throw error
 	}
 }
 
@@ -65,9 +61,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (found.problem) return found.problem
 	const session = found.session!
 	// An inspect session takes its photos on its own page, where the camera is allowed (decision 106).
-	if (session.action === 'inspect') throw redirect(`/kit/${session.id}/inspect`, { headers: frameHeaders(session.origin) })
+	if (session.action === 'inspect') throw redirect(`/kit/${session.id}/inspect`, { headers: kitFrameHeaders(session.origin) })
 	// A claim session makes its claim on its own page too (decision 122).
-	if (session.action === 'claim') throw redirect(`/kit/${session.id}/claim`, { headers: frameHeaders(session.origin) })
+	if (session.action === 'claim') throw redirect(`/kit/${session.id}/claim`, { headers: kitFrameHeaders(session.origin) })
 	const step = stepOf(session, new URL(request.url).searchParams.get('step'))
 	const product = session.product_id !== null ? await loadProduct(api, String(session.product_id)) : null
 	const quote =
@@ -88,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 				step === 'quote' && product ? quoteConstraint(product.purchase_fields) : step === 'details' ? formConstraint(DetailsSchema) : null,
 			key: purchaseKey(),
 		},
-		{ headers: frameHeaders(session.origin) },
+		{ headers: kitFrameHeaders(session.origin) },
 	)
 }
 
@@ -99,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const session = found.session!
 	const formData = await readForm(request)
 	const intent = IntentSchema.safeParse(Object.fromEntries(formData))
-	const headers = frameHeaders(session.origin)
+	const headers = kitFrameHeaders(session.origin)
 	const here = `/kit/${session.id}`
 	if (!intent.success) return data({ result: null, message: 'Send the form from its page.' }, { status: 400, headers })
 	switch (intent.data.intent) {
@@ -165,7 +161,7 @@ export default function KitSessionPage() {
 		return (
 			<>
 				<KitBridge hostOrigin={null} outcome={null} />
-				<KitProblem message={loaded.problem ?? 'We could not find this kit session.'} />
+				<KitProblem message={loaded.problem ?? KIT_SESSION_MISSING} />
 			</>
 		)
 	}
