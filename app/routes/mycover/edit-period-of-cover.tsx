@@ -5,11 +5,9 @@ import { PeriodBody } from '#api/contract/plans.ts'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { PERIOD_VALUES, type Period, periodLabel } from '#app/lib/periods.ts'
-import { throwIfNotFound } from '#app/server/api-errors.server.ts'
-import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import { formConstraint } from '#app/server/forms.server.ts'
 import type { Route } from './+types/edit-period-of-cover'
-import { loadForManaging } from './mycover.server.ts'
+import { loadForManaging, submitManaging } from './mycover.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit period of cover · My cover · Cover Portal' }]
 
@@ -21,17 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	const { api, policy } = await loadForManaging(args)
-	const submission = parseWithZod(await readForm(args.request), { schema: PeriodBody })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	let done
-	try {
-		done = await api.changePeriod(policy.id, submission.value)
-	} catch (error) {
-		throwIfNotFound(error)
-		return replyWithApiError(submission, error)
-	}
-	return redirectWithToast(args.request, `/mycover/${policy.id}`, toastFor(200, done.message ?? 'Saved.'))
+	return submitManaging(args, PeriodBody, (api, policy, value) => api.changePeriod(policy.id, value), 'Saved.')
 }
 
 export default function EditPeriodOfCover() {

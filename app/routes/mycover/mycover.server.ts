@@ -1,8 +1,13 @@
-import type { RouterContextProvider } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type RouterContextProvider, data } from 'react-router'
+import type { z } from 'zod'
+import type { Policy } from '#api/contract/purchases.ts'
+import { orNotFound, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
+import { readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
-import { orNotFound } from '#app/server/api-errors.server.ts'
 import type { InsurerCalls } from '#app/server/insurer.server.ts'
+import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 
 export const POLICY_NOT_FOUND = 'We could not find that policy.'
 
@@ -17,4 +22,30 @@ export async function loadForManaging(args: { request: Request; context: Readonl
 	const api = apiFrom(args.context)
 	const policy = await loadPolicy(api, args.params.planId)
 	return { user, api, policy }
+}
+
+type ManagingArgs = Parameters<typeof loadForManaging>[0]
+
+/**
+ * A managing screen's one-step form: checked with its schema, sent with `send`, then the policy's page
+ * with the API's words (or `done`). A refusal stays on the form, what was typed kept, the API's message
+ * beside its field; another business's policy is a 404.
+ */
+export async function submitManaging<S extends z.ZodType>(
+	args: ManagingArgs,
+	schema: S,
+	send: (api: InsurerCalls, policy: Policy, value: z.output<S>) => Promise<{ message?: string }>,
+	done: string,
+) {
+	const { api, policy } = await loadForManaging(args)
+	const submission = parseWithZod(await readForm(args.request), { schema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	let answer
+	try {
+		answer = await send(api, policy, submission.value)
+	} catch (error) {
+		throwIfNotFound(error)
+		return replyWithApiError(submission, error)
+	}
+	return redirectWithToast(args.request, `/mycover/${policy.id}`, toastFor(200, answer.message ?? done))
 }

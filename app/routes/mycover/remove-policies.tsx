@@ -1,14 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { RemoveBody } from '#api/contract/plans.ts'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
-import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { throwIfNotFound } from '#app/server/api-errors.server.ts'
-import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
+import { formConstraint } from '#app/server/forms.server.ts'
 import type { Route } from './+types/remove-policies'
-import { loadForManaging } from './mycover.server.ts'
+import { loadForManaging, submitManaging } from './mycover.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deactivate or remove · My cover · Cover Portal' }]
 
@@ -19,17 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	const { api, policy } = await loadForManaging(args)
-	const submission = parseWithZod(await readForm(args.request), { schema: RemoveBody })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	let done
-	try {
-		done = await api.removePolicy(policy.id, submission.value)
-	} catch (error) {
-		throwIfNotFound(error)
-		return replyWithApiError(submission, error)
-	}
-	return redirectWithToast(args.request, `/mycover/${policy.id}`, toastFor(200, done.message ?? 'Done.'))
+	return submitManaging(args, RemoveBody, (api, policy, value) => api.removePolicy(policy.id, value), 'Done.')
 }
 
 export default function RemovePolicies() {
