@@ -98,6 +98,9 @@ type BuildWithContext = ServerBuild & {
 	}
 }
 let getBuild: () => Promise<BuildWithContext>
+// In production the build is handed over itself, not as a function: React Router then prepares its
+// routes once, where a function makes it flatten and rank every route again on each request.
+let productionBuild: BuildWithContext | undefined
 
 if (dev) {
 	const vite = await import('vite')
@@ -123,6 +126,7 @@ if (dev) {
 	app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? serveStatic(req, res, next) : next()))
 	const buildPath = path.resolve('build/server/index.js')
 	const build = (await import(buildPath)) as BuildWithContext
+	productionBuild = build
 	getBuild = async () => build
 }
 
@@ -130,7 +134,7 @@ app.use(portalBodyLimit)
 app.all(
 	/.*/,
 	createRequestHandler({
-		build: getBuild,
+		build: productionBuild ?? getBuild,
 		getLoadContext: async (req, res) => {
 			const build = await getBuild()
 			const context = new RouterContextProvider()
