@@ -1,21 +1,35 @@
 // `npm run bench`: first-load bytes, Lighthouse and autocannon for the portal and for a bare React Router floor.
 // Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists),
-// --only=<parts> (a comma-separated choice of: pages, staff, scale, load; default all). A run of some parts keeps
-// the other parts' figures already in bench/results.json. Env: BENCH_DURATION (autocannon seconds, default 10),
+// --only=<parts> (a comma-separated choice of: pages, staff, scale, load, slow, embedded; default all). A run of some
+// parts keeps the other parts' figures already in bench/results.json. --no-readme: leave README.md's figures alone. Env: BENCH_DURATION (autocannon seconds, default 10),
 // BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, measureFirstLoad, signIn, type Session } from './bytes.ts'
 import { runLighthouse } from './lighthouse.ts'
+import { printEmbeddedLoad, runEmbeddedLoad } from './embedded.ts'
 import { runLoad } from './load.ts'
+import { updateReadme } from './readme.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
 import { runScaleBench } from './scale.ts'
+import { printSlowTable, runSlowBench } from './slow.ts'
 import { runStaffBench } from './staff.ts'
 import { runUnderLoad } from './under-load.ts'
-import { BENCH_DIR, buildFloor, buildPortalIfMissing, cleanup, killChildrenSync, startFloor, startPortal, type Server } from './serve.ts'
+import {
+	BENCH_DIR,
+	REPO_DIR,
+	buildFloor,
+	buildPortalIfMissing,
+	cleanup,
+	killChildrenSync,
+	startFloor,
+	startPortal,
+	type Server,
+} from './serve.ts'
 
-const PARTS = ['pages', 'staff', 'scale', 'load'] as const
+const PARTS = ['pages', 'staff', 'scale', 'load', 'slow', 'embedded'] as const
 type Part = (typeof PARTS)[number]
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const parts = new Set<Part>(onlyArg ? (onlyArg.split(',').filter(Boolean) as Part[]) : PARTS)
@@ -127,6 +141,7 @@ async function measurePages(floor: Measured, portal: Measured[], all: Measured[]
 async function main(): Promise<void> {
 	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
 		throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
+	const machine = { cores: availableParallelism(), loadAverage: loadavg().map((l) => Math.round(l * 10) / 10) }
 	const floor: Measured = { target: 'floor', route: '/', failed: {} }
 	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
 	const all = [...portal, floor]
@@ -178,11 +193,37 @@ async function main(): Promise<void> {
 			note('under load', error)
 		}
 	}
+	// Pages on a slow network, with and without JavaScript (issue 19 point 5), and the embedded database under 50
+	// connections (issue 19 point 4): bench/slow.ts, bench/embedded.ts, decision 125.
+	let slow: Awaited<ReturnType<typeof runSlowBench>> | null = previous?.slow ?? null
+	if (parts.has('slow')) {
+		try {
+			console.log('bench: pages on a slow network')
+			slow = await runSlowBench(lighthouseRuns)
+			for (const p of slow.pages.filter((p) => p.error)) problems.push(`slow: ${p.target} ${p.path} failed: ${p.error}`)
+		} catch (error) {
+			note('slow network', error)
+		}
+	}
+	let embedded: Awaited<ReturnType<typeof runEmbeddedLoad>> | null = previous?.embedded ?? null
+	if (parts.has('embedded')) {
+		try {
+			console.log('bench: 50 connections on the embedded database')
+			embedded = await runEmbeddedLoad(durationS)
+			if (!embedded.pass)
+				problems.push(
+					`embedded: ${embedded.over10s} requests over 10 s (max ${embedded.maxMs} ms), ${embedded.errors} errors, ${embedded.timeouts} timeouts, ${embedded.notOk} not 200`,
+				)
+		} catch (error) {
+			note('embedded under load', error)
+		}
+	}
 	const pagesRun = parts.has('pages')
 	const rows = pagesRun ? buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined) : (previous?.rows ?? [])
 	const results = {
 		generatedAt: new Date().toISOString(),
 		floorOnly,
+		machine,
 		settings: {
 			lighthouse: { formFactor: 'mobile', throttling: 'simulated (default)', runs: lighthouseRuns, keep: 'median of each figure' },
 			load: { tool: 'autocannon', method: 'GET', connections: CONNECTIONS, durationS, p95: 'exact nearest-rank over every response time' },
@@ -197,12 +238,23 @@ async function main(): Promise<void> {
 		staff,
 		scale,
 		underLoad,
+		slow,
+		embedded,
 		problems,
 	}
 	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)
 	console.log('')
 	printTable(rows)
 	console.log('')
+	if (parts.has('slow') && slow) printSlowTable(slow)
+	if (parts.has('embedded') && embedded) printEmbeddedLoad(embedded)
+	if (!process.argv.includes('--no-readme')) {
+		try {
+			if (updateReadme(join(REPO_DIR, 'README.md'), results, machine.cores)) console.log('bench: rewrote the figures in README.md')
+		} catch (error) {
+			note('README figures', error)
+		}
+	}
 	const failed = rows.filter((r) => r.status === 'FAIL').length
 	console.log(
 		`bench: wrote bench/results.json; ${failed} budget${failed === 1 ? '' : 's'} failed; ${problems.length} measurement problem${problems.length === 1 ? '' : 's'}`,
@@ -218,6 +270,8 @@ type Previous = {
 	staff?: Awaited<ReturnType<typeof runStaffBench>> | null
 	scale?: Awaited<ReturnType<typeof runScaleBench>> | null
 	underLoad?: Awaited<ReturnType<typeof runUnderLoad>> | null
+	slow?: Awaited<ReturnType<typeof runSlowBench>> | null
+	embedded?: Awaited<ReturnType<typeof runEmbeddedLoad>> | null
 }
 function readPrevious(): Previous | null {
 	const file = join(BENCH_DIR, 'results.json')

@@ -18,7 +18,7 @@ import { issueToken } from '../api/security/tokens.ts'
 export const MEMORY_BUDGET_MIB = 400
 
 /** Resident memory of a process in MiB, from /proc (Linux). */
-function rssMiB(pid: number | undefined) {
+export function rssMiB(pid: number | undefined) {
 	if (!pid) return null
 	try {
 		const line = readFileSync(`/proc/${pid}/status`, 'utf8')
