@@ -10,6 +10,7 @@ import { loadEmployees } from '../employees/employees.server.ts'
 import { employeesQuery } from '../employees/query.ts'
 import type { Route } from './+types/from-staff-list'
 import { loadCustodianship } from './manage.server.ts'
+import { StaffSearch } from '#app/components/staff-search.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a custodian from the staff list · Cover Portal' }]
 
@@ -46,22 +47,7 @@ export default function FromStaffList() {
 	return (
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold">Choose the custodian of {c.policy_number}</h1>
-			<Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Search the staff">
-				<label htmlFor="custodian-q" className="sr-only">
-					Search
-				</label>
-				<input
-					id="custodian-q"
-					name="q"
-					type="search"
-					defaultValue={filters.q}
-					placeholder="Name, email or phone"
-					className="min-h-11 rounded-md border border-slate-300 px-3"
-				/>
-				<button type="submit" className={buttonClass('secondary')}>
-					Search
-				</button>
-			</Form>
+			<StaffSearch id="custodian-q" q={filters.q} />
 			<Form method="post" className={panelClass}>
 				<FormError errors={actionData ? [actionData.message] : null} />
 				{items.length ? (

@@ -9,6 +9,7 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/remove-dependant'
+import { RELATIONSHIP_LABELS } from '#app/components/person-cover.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Remove a dependant · Cover Portal' }]
 
@@ -44,8 +45,8 @@ export default function RemoveDependant() {
 					{d.first_name} {d.last_name}
 				</h2>
 				<p className="mt-1 text-slate-700">
-					{d.relationship === 'spouse' ? 'Spouse' : 'Child'} of {d.employee_name}, born {formatDate(d.date_of_birth)}. Their cover ends when
-					you remove them.
+					{RELATIONSHIP_LABELS[d.relationship]} of {d.employee_name}, born {formatDate(d.date_of_birth)}. Their cover ends when you remove
+					them.
 				</p>
 				<FormError errors={actionData ? [actionData.message] : null} />
 				<Form method="post" className="mt-4 flex flex-wrap gap-3">

@@ -6,7 +6,6 @@ import { RELATIONSHIPS } from '#api/contract/employees.ts'
 import { Field, FormError, NameFields, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatDate, formatDateTime } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
@@ -15,6 +14,7 @@ import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/employee'
 import { PersonSchema } from './employees.server.ts'
 import { PersonFields } from './person-fields.tsx'
+import { DependantList, PolicyRecords } from '#app/components/person-cover.tsx'
 
 const BioSchema = PersonSchema.extend({ intent: z.literal('edit') })
 const DependantSchema = z.object({
@@ -26,12 +26,6 @@ const DependantSchema = z.object({
 	gender: z.enum(['male', 'female'], { message: 'Choose male or female.' }),
 })
 const ActionSchema = z.discriminatedUnion('intent', [BioSchema, DependantSchema, z.object({ intent: z.literal('reactivate') })])
-const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
-	spouse: 'Spouse',
-	child: 'Child',
-	parent: 'Parent',
-	sibling: 'Sibling',
-}
 
 export const meta: Route.MetaFunction = ({ data }) => [
 	{ title: `${data && 'employee' in data ? `${data.employee.first_name} ${data.employee.last_name}` : 'Staff member'} · Cover Portal` },
@@ -142,48 +136,13 @@ export default function Employee() {
 			</Panel>
 			<Panel id="policies-heading" title="Policy records">
 				{e.policies.length ? (
-					<ResponsiveTable caption="Plans and policies" columns={['Policy number', 'Product', 'Role', 'Status', 'Covered to']}>
-						{e.policies.map((p) => (
-							<tr key={`${p.policy_id}-${p.role}`}>
-								<Cell label="Policy number" header>
-									<Link to={`/mycover/${p.policy_id}`} className="text-brand-700 underline">
-										{p.policy_number}
-									</Link>
-								</Cell>
-								<Cell label="Product">{p.product_name}</Cell>
-								<Cell label="Role">{p.role === 'member' ? 'Member of the staff plan' : 'Custodian'}</Cell>
-								<Cell label="Status">
-									<StatusBadge kind="employee" status={p.status} />
-								</Cell>
-								<Cell label="Covered to">{p.ends_on ? formatDate(p.ends_on) : 'Open'}</Cell>
-							</tr>
-						))}
-					</ResponsiveTable>
+					<PolicyRecords policies={e.policies} coveredTo />
 				) : (
 					<p className="text-sm text-slate-600">Not on any plan or policy yet.</p>
 				)}
 			</Panel>
 			<Panel id="dependants-heading" title="Dependants">
-				{e.dependants.length ? (
-					<ul className="mb-4 divide-y divide-slate-100">
-						{e.dependants.map((d) => (
-							<li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-								<span>
-									{d.first_name} {d.last_name} · {RELATIONSHIP_LABELS[d.relationship]} · born {formatDate(d.date_of_birth)}
-								</span>
-								<Link to={`/mycover/custodian/remove-dependant/${d.id}`} className="text-sm text-brand-700 underline">
-									Remove
-									<span className="sr-only">
-										{' '}
-										{d.first_name} {d.last_name}
-									</span>
-								</Link>
-							</li>
-						))}
-					</ul>
-				) : (
-					<p className="mb-4 text-sm text-slate-600">No dependants.</p>
-				)}
+				<DependantList dependants={e.dependants} className="mb-4" />
 				<h3 className="font-semibold">Add a dependant</h3>
 				<p className="text-sm text-slate-600">A spouse and up to four children under 18, within the dependant slots of the staff plan.</p>
 				<Form method="post" className="mt-3 space-y-4" {...getFormProps(depForm)}>

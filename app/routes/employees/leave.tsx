@@ -11,6 +11,7 @@ import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/leave'
 import { loadEmployees } from './employees.server.ts'
 import { employeesQuery } from './query.ts'
+import { StaffSearch } from '#app/components/staff-search.tsx'
 
 // /employees/deactivate and /employees/remove-staff: tick several staff (a GET form, so it works
 // without JavaScript), see when their cover ends, then confirm (docs/decisions/050).
@@ -104,22 +105,7 @@ export default function Leave() {
 			<p className="text-slate-600">
 				Tick the staff to {words.verb.toLowerCase()}. {leaving ? `They stay covered to ${formatDate(leaving.last_covered_day)}.` : null}
 			</p>
-			<Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Search the staff">
-				<label htmlFor="leave-q" className="sr-only">
-					Search
-				</label>
-				<input
-					id="leave-q"
-					name="q"
-					type="search"
-					defaultValue={filters.q}
-					placeholder="Name, email or phone"
-					className="min-h-11 rounded-md border border-slate-300 px-3"
-				/>
-				<button type="submit" className={buttonClass('secondary')}>
-					Search
-				</button>
-			</Form>
+			<StaffSearch id="leave-q" q={filters.q} />
 			<Form method="get" className={panelClass}>
 				<input type="hidden" name="step" value="confirm" />
 				<FormError errors={chooseNone ? ['Choose at least one member of staff.'] : null} />
