@@ -12,7 +12,9 @@ import {
 	LinkPhotoParams,
 	PolicyInspectionParams,
 } from '../contract/inspections.ts'
-import { defineDownload, defineRoute } from '../http.ts'
+import type { Context } from 'hono'
+import type { Deps } from '../deps.ts'
+import { defineDownload, defineRoute, type Env } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import {
 	completeKitInspection,
@@ -44,6 +46,15 @@ const PHOTO_SUMMARY =
 
 const kitSessionParams = z.object({ id: z.uuid({ message: 'Not a valid id.' }) })
 const kitPhotoParams = kitSessionParams.extend({ angle: InspectionPhotoParams.shape.angle })
+
+/** One angle's photo from the request's form, wherever it comes from (the business, a hand-off link, the kit), and the inspection after it. */
+async function photoAnswer(deps: Deps, row: Parameters<typeof uploadInspectionPhoto>[1], angle: string, c: Context<Env>) {
+	const photo = await uploadInspectionPhoto(deps, row, angle, formReader(c))
+	return {
+		data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
+		message: `${photo.filename} uploaded.`,
+	}
+}
 
 export const inspectionRoutes = [
 	defineRoute({
@@ -98,11 +109,7 @@ export const inspectionRoutes = [
 		status: 201,
 		handler: async ({ params, auth, deps, c }) => {
 			const row = await findInspection(deps.db, auth.customerId, params.id)
-			const photo = await uploadInspectionPhoto(deps, row, params.angle, formReader(c))
-			return {
-				data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
-				message: `${photo.filename} uploaded.`,
-			}
+			return photoAnswer(deps, row, params.angle, c)
 		},
 	}),
 	defineRoute({
@@ -175,11 +182,7 @@ export const inspectionRoutes = [
 		status: 201,
 		handler: async ({ params, deps, c }) => {
 			const { row } = await inspectionByLink(deps, params.code, c.get('clientAddress'))
-			const photo = await uploadInspectionPhoto(deps, row, params.angle, formReader(c))
-			return {
-				data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
-				message: `${photo.filename} uploaded.`,
-			}
+			return photoAnswer(deps, row, params.angle, c)
 		},
 	}),
 	defineRoute({
@@ -225,11 +228,7 @@ export const inspectionRoutes = [
 		handler: async ({ params, deps, c }) => {
 			const session = await sessionRow(deps, params.id)
 			const row = await kitInspection(deps, session)
-			const photo = await uploadInspectionPhoto(deps, row, params.angle, formReader(c))
-			return {
-				data: await serializeInspection(deps.db, await findInspection(deps.db, null, row.id)),
-				message: `${photo.filename} uploaded.`,
-			}
+			return photoAnswer(deps, row, params.angle, c)
 		},
 	}),
 	defineRoute({
