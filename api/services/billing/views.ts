@@ -1,5 +1,11 @@
 import { type SQL, and, asc, eq, ne, sql } from 'drizzle-orm'
-import type { InvoiceDetail, InvoiceStatus, InvoicesQuery, Invoice as InvoiceView } from '../../contract/invoices.ts'
+import {
+	INVOICES_COUNT_CAP,
+	type InvoiceDetail,
+	type InvoiceStatus,
+	type InvoicesQuery,
+	type Invoice as InvoiceView,
+} from '../../contract/invoices.ts'
 import type { Db } from '../../db/client.ts'
 import { customers, invoiceLines, invoicePayments, invoices, users } from '../../db/schema.ts'
 import { pausesOn, payRefusal } from '../../domain/billing.ts'
@@ -74,29 +80,40 @@ export function serialize(r: ListRow): InvoiceView {
 	}
 }
 
-/** A page of the business's invoices, newest month first, with the totals of all that match. */
+/**
+ * A page of the business's invoices, newest month first (an invoice's number, then a credit note's,
+ * the newest first within a month), in the order of `invoices_list_idx`, so a page reads its
+ * offset and itself, not every invoice. The count stops at INVOICES_COUNT_CAP + 1 (decision 123); the
+ * totals are over every invoice that matches, read without joining the plans.
+ */
 export async function listInvoices(db: Db, customerId: string, query: InvoicesQuery) {
 	const where = conditions(customerId, query)
-	const [items, [sums]] = await Promise.all([
+	const [items, [count], [sums]] = await Promise.all([
 		rows<ListRow>(
 			db,
-			sql`${listSelect(where)} order by i.period_start desc, i.number desc nulls last, i.id desc
+			sql`${listSelect(where)} order by i.period_start desc, i.number desc, i.id desc
 				limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
 		),
-		rows<{ count: number; billed: number; paid: number; outstanding: number }>(
+		rows<{ n: number }>(
 			db,
-			sql`select count(*)::int as count,
-				coalesce(sum(case when kind = 'invoice' then total else -total end), 0)::bigint as billed,
-				coalesce(sum(case when kind = 'invoice' then paid else 0 end), 0)::bigint as paid,
-				coalesce(sum(case when kind = 'invoice' and status in ('open', 'overdue') then total - paid else 0 end), 0)::bigint as outstanding
-				from (${listSelect(where)}) as matched`,
+			sql`select count(*)::int as n from (select 1 from invoices i where ${where} limit ${INVOICES_COUNT_CAP + 1}) as counted`,
+		),
+		rows<{ billed: number; paid: number; outstanding: number }>(
+			db,
+			sql`select coalesce(sum(case when i.kind = 'invoice' then i.total else -i.total end), 0)::bigint as billed,
+				coalesce(sum(case when i.kind = 'invoice' then p.paid else 0 end), 0)::bigint as paid,
+				coalesce(sum(case when i.kind = 'invoice' and i.status in ('open', 'overdue') then i.total - coalesce(p.paid, 0) else 0 end), 0)::bigint as outstanding
+				from invoices i
+				left join (select ip.invoice_id, sum(ip.amount) as paid from invoice_payments ip join invoices i on i.id = ip.invoice_id
+					where ${where} group by ip.invoice_id) as p on p.invoice_id = i.id
+				where ${where}`,
 		),
 	])
 	return {
 		items: items.map(serialize),
 		page: query.page,
 		page_size: query.page_size,
-		total: Number(sums!.count),
+		total: Number(count!.n),
 		totals: { billed: Number(sums!.billed), paid: Number(sums!.paid), outstanding: Number(sums!.outstanding) },
 	}
 }

@@ -1,0 +1,2 @@
+DROP INDEX "invoices_customer_idx";--> statement-breakpoint
+CREATE INDEX "invoices_list_idx" ON "invoices" USING btree ("customer_id","period_start","number","id");
