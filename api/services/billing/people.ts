@@ -38,7 +38,7 @@ async function rateFor(db: Db | Tx, plan: PolicyRow, monthStart: string) {
 }
 
 /** The plan's own days of cover: from its activation (or start) to its end, or the day before it was ended. */
-export async function planWindow(db: Db | Tx, plan: PolicyRow) {
+async function planWindow(db: Db | Tx, plan: PolicyRow) {
 	const [ended] = await db
 		.select({ on: sql<string>`min(${policyEvents.effectiveOn})` })
 		.from(policyEvents)
