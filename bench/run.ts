@@ -1,6 +1,6 @@
 // `npm run bench`: first-load bytes, Lighthouse and autocannon for the portal and for a bare React Router floor.
 // Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists),
-// --only=<parts> (a comma-separated choice of: pages, staff, scale, load; default all). A run of some parts keeps
+// --only=<parts> (a comma-separated choice of: pages, staff, scale, load, billing; default all). A run of some parts keeps
 // the other parts' figures already in bench/results.json. Env: BENCH_DURATION (autocannon seconds, default 10),
 // BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -10,12 +10,13 @@ import { launchBrowser, measureFirstLoad, signIn, type Session } from './bytes.t
 import { runLighthouse } from './lighthouse.ts'
 import { runLoad } from './load.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
+import { runBillingBench } from './billing.ts'
 import { runScaleBench } from './scale.ts'
 import { runStaffBench } from './staff.ts'
 import { runUnderLoad } from './under-load.ts'
 import { BENCH_DIR, buildFloor, buildPortalIfMissing, cleanup, killChildrenSync, startFloor, startPortal, type Server } from './serve.ts'
 
-const PARTS = ['pages', 'staff', 'scale', 'load'] as const
+const PARTS = ['pages', 'staff', 'scale', 'load', 'billing'] as const
 type Part = (typeof PARTS)[number]
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const parts = new Set<Part>(onlyArg ? (onlyArg.split(',').filter(Boolean) as Part[]) : PARTS)
@@ -178,6 +179,16 @@ async function main(): Promise<void> {
 			note('under load', error)
 		}
 	}
+	// The billing run for 1,000 businesses of 100 members on PostgreSQL (issue 19 point 3, decision 123).
+	let billing: Awaited<ReturnType<typeof runBillingBench>> | null = previous?.billing ?? null
+	if (parts.has('billing')) {
+		try {
+			billing = await runBillingBench()
+			if (!billing.pass) problems.push(`billing: the run took ${billing.run.ms} ms (budget ${billing.run.budgetMs})`)
+		} catch (error) {
+			note('billing run', error)
+		}
+	}
 	const pagesRun = parts.has('pages')
 	const rows = pagesRun ? buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined) : (previous?.rows ?? [])
 	const results = {
@@ -197,6 +208,7 @@ async function main(): Promise<void> {
 		staff,
 		scale,
 		underLoad,
+		billing,
 		problems,
 	}
 	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)
@@ -218,6 +230,7 @@ type Previous = {
 	staff?: Awaited<ReturnType<typeof runStaffBench>> | null
 	scale?: Awaited<ReturnType<typeof runScaleBench>> | null
 	underLoad?: Awaited<ReturnType<typeof runUnderLoad>> | null
+	billing?: Awaited<ReturnType<typeof runBillingBench>> | null
 }
 function readPrevious(): Previous | null {
 	const file = join(BENCH_DIR, 'results.json')

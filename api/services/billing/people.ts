@@ -126,9 +126,14 @@ export async function billedPeople(db: Db | Tx, plan: PolicyRow) {
 	return { window, members, dependants: family }
 }
 
-/** The lines a plan owes for the month starting `monthStart`, from the facts as they are now. */
-export async function linesForMonth(db: Db | Tx, plan: PolicyRow, monthStart: string): Promise<InvoiceLine[]> {
-	const people = await billedPeople(db, plan)
+/** The lines a plan owes for the month starting `monthStart`, from the facts as they are now (or as `people` read them). */
+export async function linesForMonth(
+	db: Db | Tx,
+	plan: PolicyRow,
+	monthStart: string,
+	read?: Awaited<ReturnType<typeof billedPeople>>,
+): Promise<InvoiceLine[]> {
+	const people = read ?? (await billedPeople(db, plan))
 	if (people.window.start > billingPeriod(monthStart).end || people.window.end < monthStart) return []
 	return linesFor({ monthStart, rate: await rateFor(db, plan, monthStart), members: people.members, dependants: people.dependants })
 }
