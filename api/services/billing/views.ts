@@ -80,11 +80,15 @@ export function serialize(r: ListRow): InvoiceView {
 	}
 }
 
+/** What was paid so far on the invoice `i` of a list's query. */
+const paidSoFar = sql`(select coalesce(sum(ip.amount), 0) from invoice_payments ip where ip.invoice_id = i.id)`
+
 /**
  * A page of the business's invoices, newest month first (an invoice's number, then a credit note's,
  * the newest first within a month), in the order of `invoices_list_idx`, so a page reads its
  * offset and itself, not every invoice. The count stops at INVOICES_COUNT_CAP + 1 (decision 123); the
- * totals are over every invoice that matches, read without joining the plans.
+ * totals are over every invoice that matches, in one pass over the invoices alone: a paid invoice got
+ * exactly its total (reconcile checks it), a void one nothing, so only the unpaid ones' payments are read.
  */
 export async function listInvoices(db: Db, customerId: string, query: InvoicesQuery) {
 	const where = conditions(customerId, query)
@@ -101,12 +105,10 @@ export async function listInvoices(db: Db, customerId: string, query: InvoicesQu
 		rows<{ billed: number; paid: number; outstanding: number }>(
 			db,
 			sql`select coalesce(sum(case when i.kind = 'invoice' then i.total else -i.total end), 0)::bigint as billed,
-				coalesce(sum(case when i.kind = 'invoice' then p.paid else 0 end), 0)::bigint as paid,
-				coalesce(sum(case when i.kind = 'invoice' and i.status in ('open', 'overdue') then i.total - coalesce(p.paid, 0) else 0 end), 0)::bigint as outstanding
-				from invoices i
-				left join (select ip.invoice_id, sum(ip.amount) as paid from invoice_payments ip join invoices i on i.id = ip.invoice_id
-					where ${where} group by ip.invoice_id) as p on p.invoice_id = i.id
-				where ${where}`,
+				coalesce(sum(case when i.kind <> 'invoice' then 0 when i.status = 'paid' then i.total
+					when i.status in ('open', 'overdue') then ${paidSoFar} else 0 end), 0)::bigint as paid,
+				coalesce(sum(case when i.kind = 'invoice' and i.status in ('open', 'overdue') then i.total - ${paidSoFar} else 0 end), 0)::bigint as outstanding
+				from invoices i where ${where}`,
 		),
 	])
 	return {
