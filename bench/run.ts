@@ -1,7 +1,8 @@
 // `npm run bench`: first-load bytes, Lighthouse and autocannon for the portal and for a bare React Router floor.
 // Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists),
-// --only=<parts> (a comma-separated choice of: pages, staff, scale, load, slow, embedded; default all). A run of some
-// parts keeps the other parts' figures already in bench/results.json. --no-readme: leave README.md's figures alone. Env: BENCH_DURATION (autocannon seconds, default 10),
+// --only=<parts> (a comma-separated choice of: pages, staff, scale, load, billing, slow, embedded; default all). A run of
+// some parts keeps the other parts' figures already in bench/results.json. --no-readme: leave README.md's figures alone.
+// Env: BENCH_DURATION (autocannon seconds, default 10),
 // BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
@@ -13,6 +14,7 @@ import { printEmbeddedLoad, runEmbeddedLoad } from './embedded.ts'
 import { runLoad } from './load.ts'
 import { updateReadme } from './readme.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
+import { runBillingBench } from './billing.ts'
 import { runScaleBench } from './scale.ts'
 import { printSlowTable, runSlowBench } from './slow.ts'
 import { runStaffBench } from './staff.ts'
@@ -29,7 +31,7 @@ import {
 	type Server,
 } from './serve.ts'
 
-const PARTS = ['pages', 'staff', 'scale', 'load', 'slow', 'embedded'] as const
+const PARTS = ['pages', 'staff', 'scale', 'load', 'billing', 'slow', 'embedded'] as const
 type Part = (typeof PARTS)[number]
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const parts = new Set<Part>(onlyArg ? (onlyArg.split(',').filter(Boolean) as Part[]) : PARTS)
@@ -218,6 +220,16 @@ async function main(): Promise<void> {
 			note('embedded under load', error)
 		}
 	}
+	// The billing run for 1,000 businesses of 100 members on PostgreSQL (issue 19 point 3, decision 123).
+	let billing: Awaited<ReturnType<typeof runBillingBench>> | null = previous?.billing ?? null
+	if (parts.has('billing')) {
+		try {
+			billing = await runBillingBench()
+			if (!billing.pass) problems.push(`billing: the run took ${billing.run.ms} ms (budget ${billing.run.budgetMs})`)
+		} catch (error) {
+			note('billing run', error)
+		}
+	}
 	const pagesRun = parts.has('pages')
 	const rows = pagesRun ? buildRows(all, floor.bytes || floor.lighthouse || floor.load ? floor : undefined) : (previous?.rows ?? [])
 	const results = {
@@ -240,6 +252,7 @@ async function main(): Promise<void> {
 		underLoad,
 		slow,
 		embedded,
+		billing,
 		problems,
 	}
 	writeFileSync(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`)
@@ -272,6 +285,7 @@ type Previous = {
 	underLoad?: Awaited<ReturnType<typeof runUnderLoad>> | null
 	slow?: Awaited<ReturnType<typeof runSlowBench>> | null
 	embedded?: Awaited<ReturnType<typeof runEmbeddedLoad>> | null
+	billing?: Awaited<ReturnType<typeof runBillingBench>> | null
 }
 function readPrevious(): Previous | null {
 	const file = join(BENCH_DIR, 'results.json')

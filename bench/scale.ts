@@ -2,7 +2,8 @@
 // A business with 100,000 staff, 1,000,000 ledger entries (500,000 wallet fundings), 10,000 policies and
 // 10,000 claims, and one with 100 of each, on one new database; the portal runs against it and each list
 // page is loaded under autocannon for both businesses, in alternating rounds of the same run. Each page of the large business
-// must cost at most 1.3× the small one's (median latency). Invoices are not in the portal yet.
+// must cost at most 1.3× the small one's (median latency). The large business also has 10,000 invoices, paid from
+// its wallet, on 100 staff plans of 100 months each; the small one 100 on one plan (decision 123).
 // Env: BENCH_DATABASE_URL (the server, default DATABASE_URL_TEST or postgres://postgres@127.0.0.1:5432/test),
 // BENCH_SCALE_DURATION (autocannon seconds per page and round, default 5), BENCH_SCALE_FACTOR (1 = the sizes above;
 // 0.1 for a quick look).
@@ -20,7 +21,7 @@ import { makeTempDir, PORTAL_DIR, startServer } from './serve.ts'
 
 // The pages that read every policy (home, My cover) last: a round of them that does not finish leaves the
 // portal busy with the requests it still holds, which would slow the pages measured after it.
-export const SCALE_PAGES = ['/employees', '/transaction-history', '/claims', '/', '/mycover'] as const
+export const SCALE_PAGES = ['/employees', '/transaction-history', '/invoice', '/claims', '/', '/mycover'] as const
 export const SCALE_BUDGET = 1.3
 export const RECONCILE_BUDGET_MS = 30_000
 export const SCALE_SECRET = 'bench-scale-session-secret-0123456789abcdef'
@@ -46,7 +47,7 @@ function medianRun(runs: LoadResult[]) {
 	return [...runs].sort((a, b) => a.p50Ms - b.p50Ms)[Math.floor(runs.length / 2)]!
 }
 
-type Sizes = { staff: number; entries: number; policies: number; claims: number }
+type Sizes = { staff: number; entries: number; policies: number; claims: number; invoices?: number }
 
 export function benchDatabaseUrl(database?: string) {
 	const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test')
@@ -63,6 +64,9 @@ export async function adminQuery(query: string) {
 		await client.end()
 	}
 }
+
+/** An invoice of the seeded staff plans: 10 members at ₦750. */
+const INVOICE_TOTAL = 7_500
 
 const seconds = (start: number) => Math.round((performance.now() - start) / 100) / 10
 
@@ -84,6 +88,7 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 		})
 		.returning({ id: customers.id })
 	const c = customer!.id
+	const invoices = n.invoices ?? 0
 	const [user] = await db
 		.insert(users)
 		.values({
@@ -125,9 +130,12 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 	await run(sql`alter table ledger_accounts disable trigger user`)
 	try {
 		await run(sql`insert into ledger_accounts (kind, customer_id) values ('wallet', ${c}) on conflict do nothing`)
-		// Two entries a transfer: the fundings and one premium a policy make `entries` together (and the
-		// fundings at least pay for the premiums: a wallet never goes below zero).
-		const fundings = Math.max(Math.ceil(n.policies / 4), Math.floor(n.entries / 2) - n.policies)
+		// Two entries a transfer: the fundings, one premium a policy and one payment an invoice make `entries`
+		// together (and the fundings at least pay for them: a wallet never goes below zero).
+		const fundings = Math.max(
+			Math.ceil((n.policies * 12_500 + invoices * INVOICE_TOTAL) / 50_000),
+			Math.floor(n.entries / 2) - n.policies - invoices,
+		)
 		await run(sql`
 			insert into ledger_transfers (idempotency_key, kind, customer_id, reference, description, created_at)
 			select 'funding:bench_' || ${name} || '_' || g, 'funding', ${c}, 'bench_' || ${name} || '_' || g, 'Wallet funding',
@@ -161,6 +169,41 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 				select id, kind from ledger_accounts where (kind = 'wallet' and customer_id = ${c}) or (kind = 'premium_income' and customer_id is null)
 			) a
 			where t.customer_id = ${c} and t.kind = 'premium'`)
+		// Staff plans of 100 months each (ended), an invoice a month, each paid from the wallet as payFromWallet pays it.
+		await run(sql`
+			insert into purchases (customer_id, user_id, idempotency_key, product_id, input, quote, amount, payment_option, status, created_at)
+			select ${c}, ${user!.id}, 'bench_plan_' || k, 32, '{"product_id":32,"plan_type":"standard","members":10,"period":"annual"}', '{}',
+				0, 'subscription', 'subscribed', timestamptz '2016-01-01T09:00:00Z'
+			from generate_series(1, ${Math.ceil(invoices / 100)}) as k`)
+		await run(sql`
+			insert into policies (customer_id, purchase_id, kind, product_id, policy_number, status, custodian_user_id, premium, period,
+				cover_start, cover_end, slots, monthly_rate, created_at)
+			select ${c}, p.id, 'plan', 32, 'BENCH-' || ${name} || '-' || p.idempotency_key, 'active', ${user!.id}, 0, 'annual',
+				date '2016-01-01', date '2024-04-30', 10, ${INVOICE_TOTAL / 10}, p.created_at
+			from purchases p where p.customer_id = ${c} and p.idempotency_key like 'bench_plan_%'`)
+		await run(sql`
+			insert into invoices (customer_id, policy_id, kind, number, status, period_start, period_end, issued_on, due_on, total, paid_at, created_at)
+			select ${c}, p.id, 'invoice', 'INV-' || lpad((row_number() over (order by m, p.id))::text, 6, '0'), 'paid', s, (s + interval '1 month' - interval '1 day')::date,
+				(s + interval '1 month')::date, (s + interval '1 month 7 days')::date, ${INVOICE_TOTAL}, s + interval '1 month 2 days', s + interval '1 month 1 day'
+			from policies p cross join generate_series(0, 99) as m cross join lateral (select (date '2016-01-01' + make_interval(months => m))::date as s) as month
+			where p.customer_id = ${c} and p.kind = 'plan'
+			limit ${invoices}`)
+		await run(sql`
+			insert into ledger_transfers (idempotency_key, kind, customer_id, reference, description, created_at)
+			select 'premium:invoice_' || i.id, 'premium', ${c}, 'invoice_' || i.id, 'Invoice ' || i.number, i.paid_at
+			from invoices i where i.customer_id = ${c}`)
+		await run(sql`
+			insert into invoice_payments (invoice_id, method, reference, amount, transfer_id, paid_at)
+			select i.id, 'wallet', t.reference, i.total, t.id, i.paid_at
+			from invoices i join ledger_transfers t on t.customer_id = ${c} and t.reference = 'invoice_' || i.id where i.customer_id = ${c}`)
+		await run(sql`
+			insert into ledger_entries (transfer_id, account_id, amount, created_at)
+			select t.id, a.id, case when a.kind = 'wallet' then -${INVOICE_TOTAL}::int else ${INVOICE_TOTAL}::int end, t.created_at
+			from ledger_transfers t
+			cross join lateral (
+				select id, kind from ledger_accounts where (kind = 'wallet' and customer_id = ${c}) or (kind = 'premium_income' and customer_id is null)
+			) a
+			where t.customer_id = ${c} and t.kind = 'premium' and t.reference like 'invoice_%'`)
 		await run(sql`update ledger_accounts set balance = coalesce((select sum(amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)
 			where (kind = 'wallet' and customer_id = ${c}) or (kind in ('gateway_clearing', 'premium_income') and customer_id is null)`)
 	} finally {
@@ -190,8 +233,9 @@ export async function runScaleBench() {
 		entries: Math.round(1_000_000 * factor),
 		policies: Math.round(10_000 * factor),
 		claims: Math.round(10_000 * factor),
+		invoices: Math.round(10_000 * factor),
 	}
-	const small: Sizes = { staff: 100, entries: 100, policies: 100, claims: 100 }
+	const small: Sizes = { staff: 100, entries: 100, policies: 100, claims: 100, invoices: 100 }
 	const name = `portal_bench_scale_${process.pid}`
 	await adminQuery(`drop database if exists ${name} with (force)`)
 	await adminQuery(`create database ${name}`)
@@ -204,7 +248,17 @@ export async function runScaleBench() {
 		let start = performance.now()
 		const smallBusiness = await seedBusiness(db, 'small', small)
 		const largeBusiness = await seedBusiness(db, 'large', large)
-		for (const table of ['employees', 'payments', 'ledger_transfers', 'ledger_entries', 'purchases', 'policies', 'claims'])
+		for (const table of [
+			'employees',
+			'payments',
+			'ledger_transfers',
+			'ledger_entries',
+			'purchases',
+			'policies',
+			'claims',
+			'invoices',
+			'invoice_payments',
+		])
 			await db.execute(sql.raw(`analyze ${table}`))
 		const seedS = seconds(start)
 		console.log(`bench: scale seeded in ${seedS} s`)

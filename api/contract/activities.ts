@@ -10,6 +10,9 @@ export const Activity = z.object({
 })
 export type Activity = z.infer<typeof Activity>
 
+/** How far the activity log counts: `total` stops at one more than this, as the transactions' (docs/decisions/123-billing-at-scale.md). */
+export const ACTIVITIES_COUNT_CAP = 1_000
+
 const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
 
 export const ActivitiesQuery = z.object({

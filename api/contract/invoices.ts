@@ -7,6 +7,12 @@ export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'overdue', 'void'] as 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
 
+/**
+ * How far the list counts, as the transactions' (TRANSACTIONS_COUNT_CAP): `total` stops at one more than
+ * this and the page says "More than 1,000"; older invoices are found by month (docs/decisions/123-billing-at-scale.md).
+ */
+export const INVOICES_COUNT_CAP = 1_000
+
 const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
 
 export const InvoicesQuery = z.object({

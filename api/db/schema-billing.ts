@@ -60,7 +60,8 @@ export const invoices = pgTable(
 		uniqueIndex('invoices_number_idx').on(t.customerId, t.number),
 		// The billing run's key: one invoice per plan and month, however often it runs.
 		uniqueIndex('invoices_billing_run_idx').on(t.policyId, t.periodStart).where(sql`${t.adjustsId} is null`),
-		index('invoices_customer_idx').on(t.customerId, t.periodStart, t.id),
+		// The list's order (newest month, then number): a page reads its offset and itself (decision 123).
+		index('invoices_list_idx').on(t.customerId, t.periodStart, t.number, t.id),
 		index('invoices_status_idx').on(t.status, t.dueOn),
 		check('invoices_total_not_negative', sql`${t.total} >= 0`),
 	],

@@ -89,6 +89,11 @@ export const policies = pgTable(
 		dependantSlots: integer('dependant_slots').notNull().default(0),
 		autoRenew: boolean('auto_renew').notNull().default(false),
 		nextBillingDate: date('next_billing_date'),
+		/**
+		 * Staff plans: the 1st of the last month the billing run has settled, invoiced or found with nobody
+		 * covered; the run starts after it and skips the plan until a new month ends (decision 123).
+		 */
+		billedThrough: date('billed_through'),
 		activation: jsonb('activation').$type<Record<string, string>>(),
 		activatedAt: timestamp('activated_at', { withTimezone: true }),
 		createdAt: createdAt(),

@@ -4,6 +4,7 @@ import {
 	adjustment,
 	billedFrom,
 	billedTo,
+	billsAnyone,
 	billsMonth,
 	dueOn,
 	invoiceLines,
@@ -32,6 +33,19 @@ describe('who is billed for a month (docs/decisions/095)', () => {
 		const span = { firstDay: '2026-01-01', lastDay: '2026-05-10' }
 		expect(billsMonth(span, '2026-05-01')).toBe(true)
 		expect(billsMonth(span, '2026-06-01')).toBe(false)
+	})
+
+	test('a month bills anyone only when one of the spans is billed in it; nobody at all bills no month', () => {
+		const spans = [
+			{ firstDay: '2026-03-15', lastDay: '2026-05-10' },
+			{ firstDay: '2026-08-01', lastDay: null },
+		]
+		expect(billsAnyone(spans, '2026-03-01')).toBe(false)
+		expect(billsAnyone(spans, '2026-04-01')).toBe(true)
+		expect(billsAnyone(spans, '2026-06-01')).toBe(false)
+		expect(billsAnyone(spans, '2026-07-01')).toBe(false)
+		expect(billsAnyone(spans, '2026-08-01')).toBe(true)
+		expect(billsAnyone([], '2026-08-01')).toBe(false)
 	})
 
 	test("a replacement: the leaver's last month and the joiner's first follow each other, one person a month", () => {

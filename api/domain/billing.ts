@@ -32,6 +32,9 @@ export function billingPeriod(day: string) {
 /** The month before the one `today` is in: the one a billing run on `today` bills. */
 export const periodBilledOn = (today: string) => billingPeriod(addDays(firstOfMonth(today), -1))
 
+/** Whether anyone of `spans` is billed for the month: a month that bills nobody is settled without an invoice. */
+export const billsAnyone = (spans: readonly Span[], monthStart: string) => spans.some((s) => billsMonth(s, monthStart))
+
 export type BilledMember = Span & { id: string; name: string }
 export type BilledDependant = Span & { id: string; name: string; principal: string }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, expect, test } from 'vitest'
-import { cards, invoices, mailOutbox, payments, policies } from '#api/db/schema.ts'
+import { cards, employees, invoices, mailOutbox, payments, policies } from '#api/db/schema.ts'
 import { SANDBOX_DECLINING_CARD } from '#api/payments/sandbox.ts'
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
 import { collectInvoices, issue, issueCreditNote, runBilling } from '#api/services/billing.ts'
@@ -325,5 +325,33 @@ describeApi('billing of staff plans', () => {
 		])
 		await ctx.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, later!.id))
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	})
+
+	test('a month looked at is settled: a month that covered nobody is not read again, and a settled plan waits for the next month to end', async () => {
+		await moveTo(addDays(firstOfNext(), 14))
+		const owner = await ctx.createAccount({ kyc: true })
+		await fund(ctx, owner, 1_500_000)
+		const plan = await activePlan(owner, 2)
+		const first = firstOfNext()
+		// Its members join two months after the plan's first whole month: that month covers nobody.
+		await ctx.db
+			.update(employees)
+			.set({ enrolledOn: addMonths(first, 1) })
+			.where(eq(employees.customerId, owner.customerId))
+		await moveTo(addMonths(first, 1), owner)
+		// Other tests' plans are billed by the same runs: this one's invoices are what counts.
+		await runBilling(ctx.deps)
+		expect(await invoicesOf(plan)).toEqual([])
+		const settled = async () => (await ctx.db.select().from(policies).where(eq(policies.id, plan)))[0]!.billedThrough
+		expect(await settled()).toBe(first)
+		// The facts change for the settled month: it is not read again, as a month invoiced is not.
+		await ctx.db.update(employees).set({ enrolledOn: first }).where(eq(employees.customerId, owner.customerId))
+		await runBilling(ctx.deps)
+		expect(await invoicesOf(plan)).toEqual([])
+		await moveTo(addMonths(first, 2), owner)
+		await runBilling(ctx.deps)
+		await runBilling(ctx.deps)
+		expect((await invoicesOf(plan)).map((i) => [i.periodStart, i.total, i.status])).toEqual([[addMonths(first, 1), 2 * RATE, 'paid']])
+		expect(await settled()).toBe(addMonths(first, 1))
 	})
 })

@@ -11,7 +11,7 @@ import { statusOptions } from '#app/lib/statuses.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
 import type { Route } from './+types/index'
-import { loadInvoices } from './invoices.server.ts'
+import { INVOICES_COUNT_CAP, loadInvoices } from './invoices.server.ts'
 import { invoiceTitle, monthOf } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Portal' }]
@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Porta
 export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'invoices.view')
 	const { view, status } = await loadInvoices(apiFrom(args.context), new URL(args.request.url).searchParams)
-	return data(view, { status })
+	// The API counts so far and no further (decision 123).
+	return data({ ...view, capped: view.total > INVOICES_COUNT_CAP ? INVOICES_COUNT_CAP : null }, { status })
 }
 
 type Filters = { status: string; from: string; to: string }
@@ -81,7 +82,7 @@ function InvoiceFilters({ filters, errors }: { filters: Filters; errors: Record<
 }
 
 export default function Invoices() {
-	const { filters, items, page, pageCount, total, errors, totals } = useLoaderData<typeof loader>()
+	const { filters, items, page, pageCount, total, capped, errors, totals } = useLoaderData<typeof loader>()
 	const { status: _status, from: _from, to: _to, ...rest } = errors
 	const filtered = Object.values(filters).some(Boolean)
 	const query = filterQuery(filters)
@@ -179,7 +180,9 @@ export default function Invoices() {
 							))}
 						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
-							{total} {total === 1 ? 'invoice' : 'invoices'}
+							{capped
+								? `More than ${capped.toLocaleString('en-NG')} invoices: narrow the months to reach older ones`
+								: `${total} ${total === 1 ? 'invoice' : 'invoices'}`}
 						</p>
 					</>
 				)}

@@ -1,6 +1,8 @@
 import type { InsurerCalls } from '#app/server/insurer.server.ts'
 import { loadFilteredPage } from '#app/server/paging.server.ts'
 
+export { INVOICES_COUNT_CAP } from '#api/contract/invoices.ts'
+
 export const INVOICES_PAGE_SIZE = 20
 
 /** The filters as the URL holds them; the API checks them and answers 400 with a message for each. */

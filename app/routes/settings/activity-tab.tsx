@@ -17,6 +17,8 @@ type Props = {
 	page: number
 	pageCount: number
 	total: number
+	/** The count stopped here: more entries than this. */
+	capped: number | null
 	errors: Record<string, string>
 }
 
@@ -28,7 +30,7 @@ function pageHref(filters: Filters, page: number) {
 	return `/settings?${search}`
 }
 
-export function ActivityTab({ filters, items, page, pageCount, total, errors }: Props) {
+export function ActivityTab({ filters, items, page, pageCount, total, capped, errors }: Props) {
 	const { type: typeError, from: fromError, to: toError, ...rest } = errors
 	const otherErrors = Object.values(rest)
 	const filtered = Boolean(filters.type || filters.from || filters.to)
@@ -113,7 +115,9 @@ export function ActivityTab({ filters, items, page, pageCount, total, errors }: 
 						))}
 					</ResponsiveTable>
 					<p className="mt-3 text-sm text-slate-600">
-						{total} {total === 1 ? 'entry' : 'entries'}
+						{capped
+							? `More than ${capped.toLocaleString('en-NG')} entries: narrow the dates to reach older ones`
+							: `${total} ${total === 1 ? 'entry' : 'entries'}`}
 					</p>
 				</>
 			)}

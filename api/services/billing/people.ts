@@ -1,0 +1,139 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { HealthProductId } from '../../contract/product-ids.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { dependants, employees, policies, policyEvents, staff } from '../../db/schema.ts'
+import { type BilledDependant, type BilledMember, type InvoiceLine, billingPeriod, invoiceLines as linesFor } from '../../domain/billing.ts'
+import { addDays, lagosDate } from '../../domain/policies.ts'
+import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
+
+// Who and what a staff plan bills for a month (docs/decisions/095-billing-of-staff-plans.md): its window
+// of cover, its rate, its members and dependants as days on it, and the lines they make.
+
+type PolicyRow = typeof policies.$inferSelect
+
+export const max = (...days: (string | null | undefined)[]) =>
+	days
+		.filter((d): d is string => Boolean(d))
+		.sort()
+		.at(-1)!
+const min = (...days: (string | null | undefined)[]) => days.filter((d): d is string => Boolean(d)).sort()[0] ?? null
+
+/** The plan's rate per person for the month: its own, or a plan change in force by the month's 1st (decision 079). */
+async function rateFor(db: Db | Tx, plan: PolicyRow, monthStart: string) {
+	const [change] = await db
+		.select({ detail: policyEvents.detail })
+		.from(policyEvents)
+		.where(
+			and(
+				eq(policyEvents.policyId, plan.id),
+				eq(policyEvents.kind, 'plan_change'),
+				isNull(policyEvents.cancelledAt),
+				sql`${policyEvents.effectiveOn} <= ${monthStart}`,
+			),
+		)
+		.orderBy(desc(policyEvents.effectiveOn), desc(policyEvents.createdAt))
+		.limit(1)
+	const productId = change?.detail?.product_id
+	return (productId ? HEALTH_MONTHLY_RATES[Number(productId) as HealthProductId] : undefined) ?? plan.monthlyRate ?? 0
+}
+
+/** The plan's own days of cover: from its activation (or start) to its end, or the day before it was ended. */
+async function planWindow(db: Db | Tx, plan: PolicyRow) {
+	const [ended] = await db
+		.select({ on: sql<string>`min(${policyEvents.effectiveOn})` })
+		.from(policyEvents)
+		.where(
+			and(eq(policyEvents.policyId, plan.id), inArray(policyEvents.kind, ['terminate', 'deactivate']), isNull(policyEvents.cancelledAt)),
+		)
+	const start = max(plan.coverStart, plan.activatedAt ? lagosDate(plan.activatedAt) : null)
+	const end = min(plan.coverEnd, ended?.on ? addDays(String(ended.on).slice(0, 10), -1) : null)!
+	return { start, end }
+}
+
+/**
+ * Everyone the plan bills, as days on it: its own staff (from their enrolment to when they leave the
+ * register or the plan, or are removed or moved away), members moved in (from their move), and the
+ * dependants of members whose first staff plan with dependant slots this is.
+ */
+export async function billedPeople(db: Db | Tx, plan: PolicyRow) {
+	const window = await planWindow(db, plan)
+	const moves = await db
+		.select({ staffId: policyEvents.staffId, effectiveOn: policyEvents.effectiveOn })
+		.from(policyEvents)
+		.where(and(eq(policyEvents.toPolicyId, plan.id), eq(policyEvents.kind, 'member_migration'), isNull(policyEvents.cancelledAt)))
+	const movedIn = new Map(moves.filter((m) => m.staffId).map((m) => [m.staffId!, m.effectiveOn]))
+	const rows = await db
+		.select({ staff, employee: employees })
+		.from(staff)
+		.leftJoin(employees, eq(employees.id, staff.employeeId))
+		.where(
+			and(
+				eq(staff.customerId, plan.customerId),
+				movedIn.size ? sql`(${staff.policyId} = ${plan.id} or ${inArray(staff.id, [...movedIn.keys()])})` : eq(staff.policyId, plan.id),
+			),
+		)
+	const ids = rows.map((r) => r.staff.id)
+	const leaving = ids.length
+		? await db
+				.select({ staffId: policyEvents.staffId, effectiveOn: policyEvents.effectiveOn })
+				.from(policyEvents)
+				.where(
+					and(
+						eq(policyEvents.policyId, plan.id),
+						inArray(policyEvents.staffId, ids),
+						inArray(policyEvents.kind, ['member_removal', 'member_migration']),
+						isNull(policyEvents.cancelledAt),
+					),
+				)
+		: []
+	const members: (BilledMember & { employeeId: string | null })[] = []
+	for (const { staff: row, employee } of rows) {
+		const inFrom = movedIn.get(row.id)
+		const first = max(window.start, inFrom ?? null, employee?.enrolledOn)
+		const gone = leaving.filter((e) => e.staffId === row.id).map((e) => addDays(e.effectiveOn, -1))
+		const last = min(window.end, row.policyId === plan.id ? row.endsOn : null, employee?.leavesOn, ...gone)
+		if (last !== null && last < first) continue
+		members.push({ id: row.id, name: `${row.firstName} ${row.lastName}`, firstDay: first, lastDay: last, employeeId: row.employeeId })
+	}
+	const principals = members.filter((m) => m.employeeId)
+	const family: BilledDependant[] = []
+	if (plan.dependantSlots > 0 && principals.length) {
+		const rows = await db
+			.select({ dependant: dependants })
+			.from(dependants)
+			.where(
+				and(
+					inArray(
+						dependants.employeeId,
+						principals.map((p) => p.employeeId!),
+					),
+					// Billed on one plan: the principal's first staff plan that has dependant slots.
+					sql`${plan.id} = (select p.id from ${staff} s join ${policies} p on p.id = s.policy_id
+						where s.employee_id = ${dependants.employeeId} and p.dependant_slots > 0 order by p.created_at, p.id limit 1)`,
+				),
+			)
+		for (const { dependant } of rows) {
+			const principal = principals.find((p) => p.employeeId === dependant.employeeId)!
+			family.push({
+				id: dependant.id,
+				name: `${dependant.firstName} ${dependant.lastName}`,
+				principal: principal.name,
+				firstDay: max(principal.firstDay, lagosDate(dependant.createdAt)),
+				lastDay: principal.lastDay,
+			})
+		}
+	}
+	return { window, members, dependants: family }
+}
+
+/** The lines a plan owes for the month starting `monthStart`, from the facts as they are now (or as `people` read them). */
+export async function linesForMonth(
+	db: Db | Tx,
+	plan: PolicyRow,
+	monthStart: string,
+	read?: Awaited<ReturnType<typeof billedPeople>>,
+): Promise<InvoiceLine[]> {
+	const people = read ?? (await billedPeople(db, plan))
+	if (people.window.start > billingPeriod(monthStart).end || people.window.end < monthStart) return []
+	return linesFor({ monthStart, rate: await rateFor(db, plan, monthStart), members: people.members, dependants: people.dependants })
+}
