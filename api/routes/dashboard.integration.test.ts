@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { claims, policies, purchases, staff } from '#api/db/schema.ts'
+import { claims, employees, policies, purchases, staff } from '#api/db/schema.ts'
 import { lastTwelveMonths } from '#api/domain/dashboard.ts'
-import { lagosDate } from '#api/domain/policies.ts'
+import { addDays, lagosDate } from '#api/domain/policies.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { fund, newKey } from '#tests/support/wallet.ts'
 
@@ -47,21 +47,46 @@ describeApi('GET /dashboard', () => {
 		})
 		expect(plan.status).toBe(201)
 		planId = plan.body.data.policy.id
-		// Its staff list, as a batch upload enrols them: two people, one of them on it twice by case.
-		await ctx.db.insert(staff).values(
-			['ada@example.test', 'bayo@example.test'].map((email) => ({
+		// Its staff, from the register (docs/decisions/121): two covered, one who left yesterday, one who
+		// joins next month, each on the plan; one more in the register on no plan.
+		const today = lagosDate(new Date())
+		const people = [
+			{ name: 'Ada', enrolledOn: '2026-01-01', leavesOn: null, onPlan: true },
+			{ name: 'Bayo', enrolledOn: '2026-01-01', leavesOn: addDays(today, 20), onPlan: true },
+			{ name: 'Chidi', enrolledOn: '2026-01-01', leavesOn: addDays(today, -1), onPlan: true },
+			{ name: 'Dayo', enrolledOn: addDays(today, 40), leavesOn: null, onPlan: true },
+			{ name: 'Efe', enrolledOn: '2026-01-01', leavesOn: null, onPlan: false },
+		]
+		for (const person of people) {
+			const email = `${person.name.toLowerCase()}@example.test`
+			const [employee] = await ctx.db
+				.insert(employees)
+				.values({
+					customerId: owner.customerId,
+					firstName: person.name,
+					lastName: 'Obi',
+					email,
+					phone: '08031234567',
+					gender: 'female',
+					enrolledOn: person.enrolledOn,
+					leavesOn: person.leavesOn,
+					leaveKind: person.leavesOn ? 'removed' : null,
+				})
+				.returning()
+			if (!person.onPlan) continue
+			await ctx.db.insert(staff).values({
 				customerId: owner.customerId,
 				policyId: planId,
-				firstName: 'Ada',
+				employeeId: employee!.id,
+				firstName: person.name,
 				lastName: 'Obi',
 				email,
 				phone: '08031234567',
-				gender: 'female' as const,
-				status: 'active' as const,
-			})),
-		)
+				gender: 'female',
+				status: 'active',
+			})
+		}
 		// The first motor policy ends within the renewal window.
-		const today = lagosDate(new Date())
 		const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10)
 		await ctx.db.update(policies).set({ status: 'active', coverEnd: soon }).where(eq(policies.id, motorId))
 	})
@@ -79,7 +104,9 @@ describeApi('GET /dashboard', () => {
 		expect(home.wallet).toEqual({ balance: 100_000 - 2 * THIRD_PARTY_PRICE })
 		expect(home.cover).toMatchObject({ active: 1, pending: 2, by_line: [{ category: 'auto', active: 1 }] })
 		expect(home.cover.policies.map((p: { id: string }) => p.id)).toContain(motorId)
-		expect(home.staff).toEqual({ covered: 2, pending: 0, plans: 1 })
+		// The register's people on the live plan: Ada and Bayo (leaving later) covered, Dayo joining; not
+		// Chidi, who left yesterday, nor Efe, on no plan.
+		expect(home.staff).toEqual({ covered: 2, pending: 1, plans: 1 })
 		const months = lastTwelveMonths(today)
 		expect(home.spend.months.map((m: { month: string }) => m.month)).toEqual(months)
 		expect(home.spend.this_month).toBe(THIRD_PARTY_PRICE)
