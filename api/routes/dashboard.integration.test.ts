@@ -3,6 +3,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { claims, employees, policies, purchases, staff } from '#api/db/schema.ts'
 import { lastTwelveMonths } from '#api/domain/dashboard.ts'
 import { addDays, lagosDate } from '#api/domain/policies.ts'
+import { insertPolicy } from '#tests/support/claims.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { fund, newKey } from '#tests/support/wallet.ts'
 
@@ -171,6 +172,31 @@ describeApi('GET /dashboard', () => {
 			next_bill: null,
 			renewals: { due: 0, items: [] },
 		})
+	})
+
+	test('reads a page, not every policy: counts in SQL, five listed, five due of all those due, five waiting todos', async () => {
+		const busy = await ctx.createAccount({ kyc: true })
+		const today = lagosDate(new Date())
+		const due = []
+		for (let n = 7; n >= 1; n--) due.push(await insertPolicy(ctx, busy.customerId, { productId: 1, coverEnd: addDays(today, n) }))
+		for (let n = 0; n < 6; n++) await insertPolicy(ctx, busy.customerId, { status: 'pending', coverEnd: addDays(today, 200) })
+		await insertPolicy(ctx, busy.customerId, { coverEnd: addDays(today, -1) })
+		const home = await dashboard(busy)
+		expect(home.cover).toMatchObject({
+			active: 7,
+			pending: 6,
+			by_line: [{ category: 'auto', active: 7 }],
+		})
+		expect(home.cover.policies).toHaveLength(5)
+		expect(home.cover.policies.every((p: { status: string }) => p.status === 'pending')).toBe(true)
+		expect(home.renewals.due).toBe(7)
+		expect(home.renewals.items.map((p: { id: string }) => p.id)).toEqual(
+			due
+				.reverse()
+				.slice(0, 5)
+				.map((p) => p.id),
+		)
+		expect(home.todos.filter((t: { id: string }) => t.id.startsWith('activate-'))).toHaveLength(5)
 	})
 
 	test("another business's figures stay its own", async () => {
