@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES } from './catalogue.ts'
+import { Page, PageSize, Paginated } from './common.ts'
 import { PERIOD_VALUES } from './periods.ts'
 import { Quote } from './quotes.ts'
 import { POLICY_STATES, POLICY_STATUS_FILTERS } from './statuses.ts'
@@ -32,9 +33,20 @@ export const ProductParams = z.object({
 
 export const IdParams = z.object({ id: z.uuid({ error: 'We could not find that policy.' }) })
 
+/**
+ * How far the list of policies counts: `total` stops at one more than this (the page says "More than
+ * 1,000") and its pages reach that far; the status filter reaches the rest. Counting every policy of a
+ * large business on each page read all of them (docs/decisions/121-policies-in-sql.md).
+ */
+export const POLICIES_COUNT_CAP = 1_000
+
 export const PoliciesQuery = z.object({
 	status: z.enum(POLICY_STATUS_FILTERS, { error: `Choose a status: ${POLICY_STATUS_FILTERS.join(', ')}.` }).optional(),
+	kind: z.enum(['policy', 'plan'], { error: 'Choose a kind: policy or plan.' }).optional(),
+	page: Page,
+	page_size: PageSize,
 })
+export type PoliciesQuery = z.infer<typeof PoliciesQuery>
 
 export const DocumentParams = z.object({ id: z.uuid({ error: 'We could not find that document.' }) })
 
@@ -84,6 +96,12 @@ export const Policy = z.object({
 	renewal_due: z.boolean(),
 })
 export type Policy = z.infer<typeof Policy>
+
+/** GET /policies: a page of them, newest first, and how many match (capped at POLICIES_COUNT_CAP + 1). */
+export const PoliciesResponse = Paginated(Policy)
+
+/** GET /claims/products: the products the business holds cover of, each once, to filter its claims by. */
+export const HeldProducts = z.array(z.object({ product_id: z.number().int(), product_name: z.string() }))
 
 export const PolicyDetail = Policy.extend({
 	activation: z.record(z.string(), z.string()).nullable(),

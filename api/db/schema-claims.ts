@@ -52,6 +52,8 @@ export const claims = pgTable(
 		index('claims_customer_idx').on(t.customerId, t.createdAt),
 		index('claims_policy_idx').on(t.policyId),
 		index('claims_status_idx').on(t.status, t.updatedAt),
+		// The few waiting on their customer, oldest first: home's todos read five (docs/decisions/121-policies-in-sql.md).
+		index('claims_awaiting_idx').on(t.customerId, t.updatedAt).where(sql`${t.status} in ('pending', 'offer_sent')`),
 		check('claims_amount_positive', sql`${t.amount} > 0`),
 	],
 )

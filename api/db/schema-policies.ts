@@ -98,7 +98,13 @@ export const policies = pgTable(
 		activatedAt: timestamp('activated_at', { withTimezone: true }),
 		createdAt: createdAt(),
 	},
-	(t) => [index('policies_customer_idx').on(t.customerId, t.createdAt)],
+	(t) => [
+		index('policies_customer_idx').on(t.customerId, t.createdAt),
+		// Home's live cover and renewals due, by cover end (docs/decisions/121-policies-in-sql.md).
+		index('policies_customer_cover_end_idx').on(t.customerId, t.coverEnd),
+		// The few waiting for their details, oldest or newest first: the todos and the box on /mycover.
+		index('policies_pending_idx').on(t.customerId, t.createdAt).where(sql`${t.status} = 'pending'`),
+	],
 )
 
 /** An uploaded file; its bytes are in the storage module under storage_key, never in the web root. */

@@ -59,6 +59,8 @@ export const employees = pgTable(
 		index('employees_customer_phone_idx').on(t.customerId, t.phone),
 		index('employees_customer_name_idx').on(t.customerId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
 		index('employees_customer_enrolled_idx').on(t.customerId, t.enrolledOn, t.id),
+		// Those leaving, few of many: home's count of staff changes to come (docs/decisions/121-policies-in-sql.md).
+		index('employees_customer_leaves_idx').on(t.customerId, t.leavesOn).where(sql`${t.leavesOn} is not null`),
 	],
 )
 

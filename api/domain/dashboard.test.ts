@@ -67,27 +67,22 @@ describe('spendByMonth', () => {
 })
 
 describe('coverByLine', () => {
-	const today = '2026-11-25'
-	it('counts live cover by line in the catalogue order and pending cover apart', () => {
-		const cover = coverByLine(
-			[
-				{ category: 'auto', status: 'active', coverEnd: '2027-01-01' },
-				{ category: 'health', status: 'active', coverEnd: today },
-				{ category: 'auto', status: 'active', coverEnd: '2026-12-01' },
-				{ category: 'gadget', status: 'active', coverEnd: '2026-11-24' },
-				{ category: 'travel', status: 'pending', coverEnd: '2026-12-24' },
-				{ category: 'travel', status: 'pending', coverEnd: '2026-10-01' },
-			],
-			today,
-		)
+	it('sums the counts of each product by line, in the catalogue order, and waiting cover apart', () => {
+		const cover = coverByLine([
+			{ category: 'auto', active: 1, pending: 0 },
+			{ category: 'health', active: 1, pending: 0 },
+			{ category: 'auto', active: 1, pending: 2 },
+			{ category: 'travel', active: 0, pending: 1 },
+		])
 		expect(cover).toEqual({
 			active: 3,
-			pending: 1,
+			pending: 3,
 			by_line: [
 				{ category: 'health', active: 1 },
 				{ category: 'auto', active: 2 },
 			],
 		})
+		expect(coverByLine([])).toEqual({ active: 0, pending: 0, by_line: [] })
 	})
 })
 

@@ -65,13 +65,17 @@ type Cover = { category: Category; status: 'pending' | 'active'; coverEnd: strin
 export const isLive = (p: Pick<Cover, 'status' | 'coverEnd'>, today: string) => p.status === 'active' && p.coverEnd >= today
 export const isWaiting = (p: Pick<Cover, 'status' | 'coverEnd'>, today: string) => p.status === 'pending' && p.coverEnd >= today
 
-/** Live cover counted by line, in the catalogue's order of lines; a line with none is left out. */
-export function coverByLine(policies: readonly Cover[], today: string) {
-	const live = policies.filter((p) => isLive(p, today))
+/**
+ * Live cover counted by line, in the catalogue's order of lines (a line with none is left out), and
+ * waiting cover in all: from the database's counts of live and waiting cover per product (isLive and
+ * isWaiting, counted in SQL), several products to a line.
+ */
+export function coverByLine(counts: ReadonlyArray<{ category: Category; active: number; pending: number }>) {
+	const sum = (of: typeof counts) => of.reduce((n, c) => n + c.active, 0)
 	return {
-		active: live.length,
-		pending: policies.filter((p) => isWaiting(p, today)).length,
-		by_line: CATEGORIES.map((category) => ({ category, active: live.filter((p) => p.category === category).length })).filter(
+		active: sum(counts),
+		pending: counts.reduce((n, c) => n + c.pending, 0),
+		by_line: CATEGORIES.map((category) => ({ category, active: sum(counts.filter((c) => c.category === category)) })).filter(
 			(line) => line.active > 0,
 		),
 	}

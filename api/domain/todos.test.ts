@@ -117,6 +117,9 @@ describe('cover todos', () => {
 			description: '3 staff join or leave at the start of next month.',
 			href: '/employees?status=pending',
 		})
+		expect(deriveTodos({ ...ready, staffChangesPending: 1_001 }).at(-1)).toMatchObject({
+			description: 'More than 1,000 staff join or leave at the start of next month.',
+		})
 		expect(ids({ ...ready, staffChangesPending: 0 })).not.toContain('review-staff')
 	})
 

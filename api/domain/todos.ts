@@ -159,7 +159,11 @@ export function deriveTodos(state: AccountState): Todo[] {
 		todos.push({
 			id: 'review-staff',
 			title: 'Review staff changes',
-			description: `${n} ${n === 1 ? 'member of staff joins or leaves' : 'staff join or leave'} at the start of next month.`,
+			// The count stops past 1,000 (api/services/todos.ts): a larger one reads "more than".
+			description:
+				n > 1_000
+					? 'More than 1,000 staff join or leave at the start of next month.'
+					: `${n} ${n === 1 ? 'member of staff joins or leaves' : 'staff join or leave'} at the start of next month.`,
 			href: '/employees?status=pending',
 		})
 	}

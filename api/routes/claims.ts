@@ -17,9 +17,10 @@ import {
 	RejectOfferBody,
 } from '../contract/claims.ts'
 import { BanksResponse } from '../contract/withdrawals.ts'
-import { IdParams } from '../contract/purchases.ts'
+import { HeldProducts, IdParams } from '../contract/purchases.ts'
 import { defineDownload, defineRoute, type Env } from '../http.ts'
 import type { Context } from 'hono'
+import { heldProducts } from '../services/purchases.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import {
 	acceptOffer,
@@ -68,6 +69,17 @@ export const claimRoutes = [
 		query: ClaimListQuery,
 		response: z.array(ClaimSummary),
 		handler: async ({ query, auth, deps }) => ({ data: await listClaims(deps.db, auth.customerId, query) }),
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/claims/products',
+		summary:
+			"The products the business holds cover of (any policy or plan, whatever its state), each once: the options of the claims list's product filter",
+		tag: 'claims',
+		auth: 'user',
+		permission: 'claims.view',
+		response: HeldProducts,
+		handler: async ({ auth, deps }) => ({ data: await heldProducts(deps.db, auth.customerId) }),
 	}),
 	defineRoute({
 		method: 'post',

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { claims, policies, purchases, staff } from '#api/db/schema.ts'
+import { claims, employees, policies, purchases, staff } from '#api/db/schema.ts'
 import { lastTwelveMonths } from '#api/domain/dashboard.ts'
-import { lagosDate } from '#api/domain/policies.ts'
+import { addDays, lagosDate } from '#api/domain/policies.ts'
+import { insertPolicy } from '#tests/support/claims.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { fund, newKey } from '#tests/support/wallet.ts'
 
@@ -47,21 +48,46 @@ describeApi('GET /dashboard', () => {
 		})
 		expect(plan.status).toBe(201)
 		planId = plan.body.data.policy.id
-		// Its staff list, as a batch upload enrols them: two people, one of them on it twice by case.
-		await ctx.db.insert(staff).values(
-			['ada@example.test', 'bayo@example.test'].map((email) => ({
+		// Its staff, from the register (docs/decisions/121): two covered, one who left yesterday, one who
+		// joins next month, each on the plan; one more in the register on no plan.
+		const today = lagosDate(new Date())
+		const people = [
+			{ name: 'Ada', enrolledOn: '2026-01-01', leavesOn: null, onPlan: true },
+			{ name: 'Bayo', enrolledOn: '2026-01-01', leavesOn: addDays(today, 20), onPlan: true },
+			{ name: 'Chidi', enrolledOn: '2026-01-01', leavesOn: addDays(today, -1), onPlan: true },
+			{ name: 'Dayo', enrolledOn: addDays(today, 40), leavesOn: null, onPlan: true },
+			{ name: 'Efe', enrolledOn: '2026-01-01', leavesOn: null, onPlan: false },
+		]
+		for (const person of people) {
+			const email = `${person.name.toLowerCase()}@example.test`
+			const [employee] = await ctx.db
+				.insert(employees)
+				.values({
+					customerId: owner.customerId,
+					firstName: person.name,
+					lastName: 'Obi',
+					email,
+					phone: '08031234567',
+					gender: 'female',
+					enrolledOn: person.enrolledOn,
+					leavesOn: person.leavesOn,
+					leaveKind: person.leavesOn ? 'removed' : null,
+				})
+				.returning()
+			if (!person.onPlan) continue
+			await ctx.db.insert(staff).values({
 				customerId: owner.customerId,
 				policyId: planId,
-				firstName: 'Ada',
+				employeeId: employee!.id,
+				firstName: person.name,
 				lastName: 'Obi',
 				email,
 				phone: '08031234567',
-				gender: 'female' as const,
-				status: 'active' as const,
-			})),
-		)
+				gender: 'female',
+				status: 'active',
+			})
+		}
 		// The first motor policy ends within the renewal window.
-		const today = lagosDate(new Date())
 		const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10)
 		await ctx.db.update(policies).set({ status: 'active', coverEnd: soon }).where(eq(policies.id, motorId))
 	})
@@ -79,7 +105,9 @@ describeApi('GET /dashboard', () => {
 		expect(home.wallet).toEqual({ balance: 100_000 - 2 * THIRD_PARTY_PRICE })
 		expect(home.cover).toMatchObject({ active: 1, pending: 2, by_line: [{ category: 'auto', active: 1 }] })
 		expect(home.cover.policies.map((p: { id: string }) => p.id)).toContain(motorId)
-		expect(home.staff).toEqual({ covered: 2, pending: 0, plans: 1 })
+		// The register's people on the live plan: Ada and Bayo (leaving later) covered, Dayo joining; not
+		// Chidi, who left yesterday, nor Efe, on no plan.
+		expect(home.staff).toEqual({ covered: 2, pending: 1, plans: 1 })
 		const months = lastTwelveMonths(today)
 		expect(home.spend.months.map((m: { month: string }) => m.month)).toEqual(months)
 		expect(home.spend.this_month).toBe(THIRD_PARTY_PRICE)
@@ -144,6 +172,31 @@ describeApi('GET /dashboard', () => {
 			next_bill: null,
 			renewals: { due: 0, items: [] },
 		})
+	})
+
+	test('reads a page, not every policy: counts in SQL, five listed, five due of all those due, five waiting todos', async () => {
+		const busy = await ctx.createAccount({ kyc: true })
+		const today = lagosDate(new Date())
+		const due = []
+		for (let n = 7; n >= 1; n--) due.push(await insertPolicy(ctx, busy.customerId, { productId: 1, coverEnd: addDays(today, n) }))
+		for (let n = 0; n < 6; n++) await insertPolicy(ctx, busy.customerId, { status: 'pending', coverEnd: addDays(today, 200) })
+		await insertPolicy(ctx, busy.customerId, { coverEnd: addDays(today, -1) })
+		const home = await dashboard(busy)
+		expect(home.cover).toMatchObject({
+			active: 7,
+			pending: 6,
+			by_line: [{ category: 'auto', active: 7 }],
+		})
+		expect(home.cover.policies).toHaveLength(5)
+		expect(home.cover.policies.every((p: { status: string }) => p.status === 'pending')).toBe(true)
+		expect(home.renewals.due).toBe(7)
+		expect(home.renewals.items.map((p: { id: string }) => p.id)).toEqual(
+			due
+				.reverse()
+				.slice(0, 5)
+				.map((p) => p.id),
+		)
+		expect(home.todos.filter((t: { id: string }) => t.id.startsWith('activate-'))).toHaveLength(5)
 	})
 
 	test("another business's figures stay its own", async () => {

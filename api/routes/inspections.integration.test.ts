@@ -58,8 +58,8 @@ describeApi('pre-inspections', () => {
 	}
 
 	const policyFlags = async (id: string) => {
-		const res = await ctx.call('GET', '/policies', { token: owner.token })
-		return (res.body.data as Array<{ id: string; state: string; awaiting_inspection: boolean }>).find((p) => p.id === id)
+		const res = await ctx.call('GET', '/policies?page_size=100', { token: owner.token })
+		return (res.body.data.items as Array<{ id: string; state: string; awaiting_inspection: boolean }>).find((p) => p.id === id)
 	}
 
 	const start = async (policyId: string) => {

@@ -126,7 +126,7 @@ describeApi('managing a plan', () => {
 		const policy = (await ctx.call('GET', `/policies/${planA}`, { token: owner.token })).body.data
 		expect(policy).toMatchObject({ to_be_removed: true, active: true, state: 'active' })
 		const filtered = await ctx.call('GET', '/policies?status=to_be_removed', { token: owner.token })
-		expect(filtered.body.data.map((p: { id: string }) => p.id)).toEqual([planA])
+		expect(filtered.body.data.items.map((p: { id: string }) => p.id)).toEqual([planA])
 		const log = await ctx.db
 			.select()
 			.from(activities)
@@ -256,7 +256,7 @@ describeApi('managing a plan', () => {
 		})
 		expect(later).toMatchObject({ status: 200, body: { data: { state: 'to_be_deactivated', to_be_deactivated: true, active: true } } })
 		const ids = async (status: string) =>
-			(await ctx.call('GET', `/policies?status=${status}`, { token: owner.token })).body.data.map((p: { id: string }) => p.id)
+			(await ctx.call('GET', `/policies?status=${status}`, { token: owner.token })).body.data.items.map((p: { id: string }) => p.id)
 		expect(await ids('to_be_deactivated')).toEqual([plan])
 		expect(await ctx.call('GET', '/policies?status=gone', { token: owner.token })).toMatchObject({ status: 400 })
 		const now = await ctx.call('POST', `/policies/${plan}/remove`, { token: owner.token, body: { action: 'terminate', when: 'now' } })

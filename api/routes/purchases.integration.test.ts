@@ -238,10 +238,12 @@ describeApi('buying cover', () => {
 		test("GET /policies lists the business's own; GET /policies/:id is 404 for another business", async () => {
 			const list = await ctx.call('GET', '/policies', { token: owner.token })
 			expect(list.status).toBe(200)
-			expect(list.body.data.map((p: { id: string }) => p.id)).toContain(policyId)
-			expect((await ctx.call('GET', '/policies', { token: individual.token })).body.data.map((p: { id: string }) => p.id)).not.toContain(
-				policyId,
-			)
+			expect(list.body.data.items.map((p: { id: string }) => p.id)).toContain(policyId)
+			expect(list.body.data).toMatchObject({ page: 1, page_size: 20 })
+			expect(list.body.data.total).toBe(list.body.data.items.length)
+			expect(
+				(await ctx.call('GET', '/policies', { token: individual.token })).body.data.items.map((p: { id: string }) => p.id),
+			).not.toContain(policyId)
 			const one = await ctx.call('GET', `/policies/${policyId}`, { token: owner.token })
 			expect(one.body.data).toMatchObject({
 				id: policyId,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { type Period, periodMonths } from '../contract/periods.ts'
-import type { PaymentOption, Policy } from '../contract/purchases.ts'
+import { POLICIES_COUNT_CAP, type PaymentOption, type PoliciesQuery, type Policy } from '../contract/purchases.ts'
 import type { Quote } from '../contract/quotes.ts'
 import { scrubPersonalData } from '../contract/telemetry.ts'
 import type { QuoteInput } from '../domain/catalogue/quotes.ts'
@@ -10,7 +10,7 @@ import { customers, payments, policies, policyEvents, purchases, users } from '.
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { gatewayPremiumTransfer, premiumTransfer } from '../domain/ledger.ts'
 import { addDays, coverPeriod, initialStatus, isStaffPlan, lagosDate, policyNumber } from '../domain/policies.ts'
-import { canEndAtOnce, effectiveDate, type PolicyEventFact, matchesStatus, policyFlags, type StatusFilter } from '../domain/policy-state.ts'
+import { canEndAtOnce, effectiveDate, type PolicyEventFact, policyFlags } from '../domain/policy-state.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import { renewable, renewalPeriod } from '../domain/renewals.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
@@ -21,6 +21,7 @@ import { recordActivity } from './accounts.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { mailPurchaseConfirmation } from './money-mail.tsx'
 import { newReference } from './payments.ts'
+import { statusSql } from './policy-status-sql.ts'
 
 type PurchaseRow = typeof purchases.$inferSelect
 type PolicyRow = typeof policies.$inferSelect
@@ -387,29 +388,53 @@ function custodianOf(policy: typeof policies.$inferSelect, userName: string | nu
 	return policy.custodianUserId && userName ? { id: policy.custodianUserId, name: userName } : null
 }
 
-/** The business's policies and plans, newest first, each with its custodian; `status` keeps those whose flag holds. */
-export async function listPolicies(db: Db, customerId: string, now: Date, status?: StatusFilter) {
-	const [rows, events] = await Promise.all([
+/**
+ * A page of the business's policies and plans, newest first, each with its custodian; `status` keeps
+ * those whose flag holds, `kind` policies or staff plans. Filtered and cut in the database (the status
+ * rule in SQL: policy-status-sql.ts), counted up to POLICIES_COUNT_CAP + 1; only the page's events are
+ * read, for its flags (docs/decisions/121-policies-in-sql.md).
+ */
+export async function listPolicies(db: Db, customerId: string, now: Date, query: PoliciesQuery) {
+	const today = lagosDate(now)
+	const where = and(
+		eq(policies.customerId, customerId),
+		query.kind ? eq(policies.kind, query.kind) : undefined,
+		query.status ? statusSql(query.status, today) : undefined,
+	)
+	const [rows, counted] = await Promise.all([
 		db
 			.select({ policy: policies, custodianName, staffCustodianName })
 			.from(policies)
 			.leftJoin(users, eq(users.id, policies.custodianUserId))
-			.where(eq(policies.customerId, customerId))
-			.orderBy(desc(policies.createdAt), desc(policies.id)),
-		liveEvents(db, { customerId }),
+			.where(where)
+			.orderBy(desc(policies.createdAt), desc(policies.id))
+			.limit(query.page_size)
+			.offset((query.page - 1) * query.page_size),
+		db.execute(sql`select count(*)::int as n from (select 1 from ${policies} where ${where} limit ${POLICIES_COUNT_CAP + 1}) as capped`),
 	])
+	const events = rows.length ? await liveEvents(db, { customerId, policyIds: rows.map((r) => r.policy.id) }) : []
 	const byPolicy = new Map<string, typeof events>()
 	for (const e of events) byPolicy.set(e.policyId, [...(byPolicy.get(e.policyId) ?? []), e])
-	const today = lagosDate(now)
-	return rows
-		.filter((r) => !status || matchesStatus(policyFlags(r.policy, byPolicy.get(r.policy.id) ?? [], today), status))
-		.map((r) =>
+	return {
+		items: rows.map((r) =>
 			serializePolicy(r.policy, custodianOf(r.policy, r.custodianName, r.staffCustodianName), now, byPolicy.get(r.policy.id) ?? []),
-		)
+		),
+		page: query.page,
+		page_size: query.page_size,
+		total: Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0),
+	}
+}
+
+/** The products the business holds cover of, each once: a claims filter's options. */
+export async function heldProducts(db: Db, customerId: string) {
+	const rows = await db.selectDistinct({ productId: policies.productId }).from(policies).where(eq(policies.customerId, customerId))
+	return rows
+		.map((r) => ({ product_id: r.productId, product_name: productOf(r.productId).name }))
+		.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.product_id - b.product_id)
 }
 
 /** The events not cancelled of a business, or of one policy: the facts its flags are computed from. */
-export async function liveEvents(db: Db | Tx, where: { customerId: string; policyId?: string }) {
+export async function liveEvents(db: Db | Tx, where: { customerId: string; policyId?: string; policyIds?: readonly string[] }) {
 	return (
 		db
 			.select({
@@ -425,6 +450,7 @@ export async function liveEvents(db: Db | Tx, where: { customerId: string; polic
 					eq(policyEvents.customerId, where.customerId),
 					isNull(policyEvents.cancelledAt),
 					where.policyId ? eq(policyEvents.policyId, where.policyId) : undefined,
+					where.policyIds ? inArray(policyEvents.policyId, [...where.policyIds]) : undefined,
 				),
 			)
 			// In the order they were written, so of two changes dated the same day the later one holds (a pause, then its resume).

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { type SQL, and, asc, eq, gte, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { customers, employees, payments, policies, policyNotices } from '../db/schema.ts'
+import { customers, policies, policyNotices } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
 import { LATE_RENEWAL_DAYS } from '../domain/renewals.ts'
@@ -11,56 +11,57 @@ import { unpaidInvoices } from './billing.ts'
 import { claimsAwaitingCustomer } from './claims.ts'
 import type { AuthUser } from '../http.ts'
 
-type Customer = typeof customers.$inferSelect
-/** What the todos need of each policy; home reads the same rows for its figures. */
-export type TodoPolicy = Pick<typeof policies.$inferSelect, 'id' | 'kind' | 'productId' | 'policyNumber' | 'status' | 'coverEnd'>
+/** The most todos of one kind home lists: the oldest policies waiting for details, as claims and invoices are cut. */
+export const TODOS_LISTED = 5
+/** How far the staff changes still to come are counted (api/domain/todos.ts says "more than" past it). */
+export const STAFF_CHANGES_CAP = 1_000
 
 export const readCustomer = async (deps: Deps, customerId: string) =>
 	(await deps.db.select().from(customers).where(eq(customers.id, customerId)))[0]!
 
-/** The business's policies and plans, oldest first, as the todos read them. */
-export const readTodoPolicies = (deps: Deps, customerId: string): Promise<TodoPolicy[]> =>
-	deps.db
-		.select({
-			id: policies.id,
-			kind: policies.kind,
-			productId: policies.productId,
-			policyNumber: policies.policyNumber,
-			status: policies.status,
-			coverEnd: policies.coverEnd,
-		})
-		.from(policies)
-		.where(eq(policies.customerId, customerId))
-		.orderBy(asc(policies.createdAt), asc(policies.id))
+/**
+ * What the todos know of the account besides its customer, each a bounded read: whether it was ever
+ * funded, bought cover, has staff (each an `exists`), and its staff changes still to come, counted by
+ * index up to the cap (docs/decisions/050-staff-lifecycle.md). Columns of the customer's own read.
+ */
+export const todoFacts = (customerId: string, today: string) => ({
+	walletFunded: sql<boolean>`exists (select 1 from payments p where p.customer_id = ${customerId} and p.purpose = 'funding' and p.status = 'success')`,
+	hasCover: sql<boolean>`exists (select 1 from policies p where p.customer_id = ${customerId})`,
+	hasStaff: sql<boolean>`exists (select 1 from employees e where e.customer_id = ${customerId})`,
+	staffChangesPending: sql<number>`(
+		(select count(*) from (select 1 from employees e where e.customer_id = ${customerId} and e.leaves_on >= ${today}::date limit ${STAFF_CHANGES_CAP + 1}) as leaving)
+		+ (select count(*) from (select 1 from employees e where e.customer_id = ${customerId} and e.leaves_on is null and e.enrolled_on > ${today}::date limit ${STAFF_CHANGES_CAP + 1}) as joining))::int`,
+})
+
+/** The customer and the todos' facts in one statement; home adds its own figures as further columns. */
+export async function readAccount<Extra extends Record<string, SQL.Aliased | SQL>>(
+	deps: Deps,
+	customerId: string,
+	today: string,
+	extra: Extra = {} as Extra,
+) {
+	const [row] = await deps.db
+		.select({ customer: customers, ...todoFacts(customerId, today), ...extra })
+		.from(customers)
+		.where(eq(customers.id, customerId))
+	return row!
+}
+export type Account = Awaited<ReturnType<typeof readAccount>>
 
 /**
- * What the account still has to do (docs/decisions/009-todos.md). A caller that has already read the
- * customer and its policies passes them, so home asks the database for them once.
+ * What the account still has to do (docs/decisions/009-todos.md). Every read is bounded: the oldest few
+ * policies waiting for details, claims and invoices, never all of them. Home passes the account it has
+ * already read with its own figures.
  */
-export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Customer; cover: TodoPolicy[] }) {
+export async function todosOf(deps: Deps, auth: AuthUser, known?: Account) {
 	const today = lagosDate(deps.now())
-	const [customer, [funded], cover, [enrolled], pending, claims, asked] = await Promise.all([
-		known?.customer ?? readCustomer(deps, auth.customerId),
-		deps.db
-			.select({ id: payments.id })
-			.from(payments)
-			.where(and(eq(payments.customerId, auth.customerId), eq(payments.purpose, 'funding'), eq(payments.status, 'success')))
-			.limit(1),
-		known?.cover ?? readTodoPolicies(deps, auth.customerId),
-		deps.db.select({ id: employees.id }).from(employees).where(eq(employees.customerId, auth.customerId)).limit(1),
-		// Staff whose leaving or joining is still to take effect (docs/decisions/050-staff-lifecycle.md).
-		deps.db
-			.select({ n: sql<number>`count(*)::int` })
-			.from(employees)
-			.where(
-				and(
-					eq(employees.customerId, auth.customerId),
-					sql`(${employees.leavesOn} >= ${today} or (${employees.leavesOn} is null and ${employees.enrolledOn} > ${today}))`,
-				),
-			),
+	const [account, waiting, claims, asked] = await Promise.all([
+		known ?? readAccount(deps, auth.customerId, today),
+		auth.permissions.includes('plans.manage') ? waitingPolicies(deps, auth.customerId, today) : [],
 		auth.permissions.includes('claims.manage') ? claimsAwaitingCustomer(deps.db, auth.customerId) : [],
-		renewalsAsked(deps, auth.customerId, today),
+		auth.permissions.includes('products.buy') ? renewalsAsked(deps, auth.customerId, today) : [],
 	])
+	const { customer } = account
 	const unpaid = auth.permissions.includes('invoices.view') ? await unpaidInvoices(deps.db, auth.customerId, 3) : []
 	return deriveTodos({
 		kind: customer.kind,
@@ -69,17 +70,15 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 		businessType: customer.businessType,
 		cacVerified: Boolean(customer.meta.cac_verified),
 		canManageBusiness: auth.permissions.includes('business.manage'),
-		walletFunded: Boolean(funded),
+		walletFunded: Boolean(account.walletFunded),
 		canFundWallet: auth.permissions.includes('wallet.fund'),
-		hasCover: cover.length > 0,
+		hasCover: Boolean(account.hasCover),
 		canBuy: auth.permissions.includes('products.buy'),
-		pendingPolicies: cover
-			.filter((p) => p.status === 'pending' && p.coverEnd >= today)
-			.map((p) => ({ id: p.id, kind: p.kind, productName: productById(p.productId as ProductId).name, policyNumber: p.policyNumber })),
+		pendingPolicies: waiting,
 		canManagePlans: auth.permissions.includes('plans.manage'),
-		hasStaff: Boolean(enrolled),
+		hasStaff: Boolean(account.hasStaff),
 		canManageStaff: auth.permissions.includes('employees.manage'),
-		staffChangesPending: Number(pending[0]?.n ?? 0),
+		staffChangesPending: Number(account.staffChangesPending ?? 0),
 		claims,
 		invoices: unpaid.map((i) => ({
 			id: i.id,
@@ -91,6 +90,22 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: { customer: Cu
 		})),
 		renewalsAsked: asked,
 	})
+}
+
+/** The oldest policies and plans waiting for their activation details whose cover has not ended (reads policies_pending_idx). */
+async function waitingPolicies(deps: Deps, customerId: string, today: string) {
+	const rows = await deps.db
+		.select({ id: policies.id, kind: policies.kind, productId: policies.productId, policyNumber: policies.policyNumber })
+		.from(policies)
+		.where(and(eq(policies.customerId, customerId), eq(policies.status, 'pending'), gte(policies.coverEnd, today)))
+		.orderBy(asc(policies.createdAt), asc(policies.id))
+		.limit(TODOS_LISTED)
+	return rows.map((p) => ({
+		id: p.id,
+		kind: p.kind,
+		productName: productById(p.productId as ProductId).name,
+		policyNumber: p.policyNumber,
+	}))
 }
 
 /**
@@ -110,5 +125,7 @@ async function renewalsAsked(deps: Deps, customerId: string, today: string): Pro
 			),
 		)
 		.where(and(eq(policies.customerId, customerId), gte(policies.coverEnd, addDays(today, -LATE_RENEWAL_DAYS))))
+		.orderBy(asc(policies.coverEnd), asc(policies.id))
+		.limit(TODOS_LISTED)
 	return rows.map((r) => ({ ...r, productName: productById(r.productId as ProductId).name }))
 }

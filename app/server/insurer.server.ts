@@ -44,7 +44,15 @@ import type {
 	StaffImportResult,
 } from '#api/contract/employees.ts'
 import type { Quote } from '#api/contract/quotes.ts'
-import type { Policy, PolicyDetail, PurchaseResult, RenewalOffer, RenewBody } from '#api/contract/purchases.ts'
+import type {
+	HeldProducts,
+	PoliciesResponse,
+	Policy,
+	PolicyDetail,
+	PurchaseResult,
+	RenewalOffer,
+	RenewBody,
+} from '#api/contract/purchases.ts'
 import type { Receipt, TransactionsResponse } from '#api/contract/transactions.ts'
 import type {
 	CreditNoteBody,
@@ -193,7 +201,9 @@ export function insurerCalls(client: ApiClient) {
 		/** The quote's fields as typed, how to pay and the idempotency key: the API prices and buys. */
 		buy: (body: { product_id: string; payment_option: string; idempotency_key: string } & Record<string, string>) =>
 			post<Out<typeof PurchaseResult>>('/purchases', body),
-		getPolicies: (query: { status?: PolicyStatusFilter } = {}) => get<Array<Out<typeof Policy>>>('/policies', query, false),
+		/** A page of the policies, newest first; `total` stops at POLICIES_COUNT_CAP + 1. */
+		getPolicies: (query: { status?: PolicyStatusFilter; kind?: 'policy' | 'plan'; page?: number; page_size?: number } = {}) =>
+			get<Out<typeof PoliciesResponse>>('/policies', query, false),
 		getPolicy: (id: string) => get<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}`, undefined, false),
 		/** Multipart: the activation fields and files as the browser sent them. */
 		activatePolicy: (id: string, form: FormData) => post<Out<typeof Policy>>(`/policies/${encodeURIComponent(id)}/activate`, form),
@@ -232,6 +242,8 @@ export function insurerCalls(client: ApiClient) {
 			post<Out<typeof Custodianship>>(`/purchases/${encodeURIComponent(purchaseId)}/custodian/activate`, body),
 		getClaims: (query: { status?: string; product_id?: string; policy_id?: string; from?: string; to?: string; q?: string } = {}) =>
 			get<ClaimSummary[]>('/claims', query, false),
+		/** The products the business holds cover of: the claims filter's options. */
+		getHeldProducts: () => get<Out<typeof HeldProducts>>('/claims/products', undefined, false),
 		getClaim: (id: string) => get<Claim>(`/claims/${encodeURIComponent(id)}`, undefined, false),
 		/** The form's text as typed: the API reads '₦25,000' itself. */
 		createClaim: (body: Record<string, string>) => post<Claim>('/claims', body),

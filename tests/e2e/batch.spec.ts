@@ -65,7 +65,7 @@ test('a business uploads 20 staff, buys the staff health plan, and activates it 
 	await expect(page.getByRole('button', { name: 'Buy the staff plan' })).toHaveCount(0)
 	await expectAccessible(page, js)
 	const none = await request.get('/api/v1/policies', { headers: owner.headers })
-	expect((await none.json()).data).toEqual([])
+	expect((await none.json()).data).toMatchObject({ items: [], total: 0 })
 
 	// The corrected file: 20 staff ready, the price for a year of ZenCare (₦7,500 a person a month).
 	await expect(page.getByRole('heading', { name: 'Upload the corrected file' })).toBeVisible()

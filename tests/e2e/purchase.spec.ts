@@ -243,5 +243,5 @@ test("a double submit of the buy form buys once: the form's key makes the second
 	expect(first.headers().location).toMatch(/^\/mycover\/[0-9a-f-]{36}$/)
 	expect(await apiBalance(request, buyer)).toBe(25_000)
 	const policies = await request.get('/api/v1/policies', { headers: buyer.headers })
-	expect((await policies.json()).data).toHaveLength(1)
+	expect((await policies.json()).data.items).toHaveLength(1)
 })

@@ -11,7 +11,7 @@ test('a policy coming up for renewal is renewed from the wallet and keeps its nu
 	const product = 'Third Party Motor'
 	const signedIn = await request.post('/api/v1/auth/sign-in', { data: { email: 'business@example.com', password: DEMO_PASSWORD } })
 	const headers = { Authorization: `Bearer ${(await signedIn.json()).data.access_token}` }
-	const policies = (await (await request.get('/api/v1/policies', { headers })).json()).data as ApiPolicy[]
+	const policies = (await (await request.get('/api/v1/policies?page_size=100', { headers })).json()).data.items as ApiPolicy[]
 	// The vans' cover carries the business's two lowest third-party numbers (its first purchases).
 	const vans = policies.filter((p) => p.product_name === product).sort((a, b) => a.policy_number.localeCompare(b.policy_number))
 	const policy = vans[js ? 0 : 1]!

@@ -31,12 +31,13 @@ export async function loader(args: Route.LoaderArgs) {
 		if (!(e instanceof ApiCallError) || e.status !== 400) throw e
 		error = e.message
 	}
-	const products = new Map((await api.getPolicies()).data.map((p) => [String(p.product_id), p.product_name]))
+	// The products the business holds cover of, each once (a `select distinct`, not every policy).
+	const products = (await api.getHeldProducts()).data
 	return {
 		claims: claims.map((c) => ({ ...c, href: c.status === 'pending' ? `/claims/make-claim/${c.id}/form` : `/claims/details-${c.id}` })),
 		filters,
 		error,
-		products: [...products].map(([value, label]) => ({ value, label })),
+		products: products.map((p) => ({ value: String(p.product_id), label: p.product_name })),
 		filtered: FILTERS.some((f) => filters[f]),
 		canManage: permissions.includes('claims.manage'),
 	}

@@ -3,6 +3,7 @@ import { Link, data, useActionData, useLoaderData } from 'react-router'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/insurer.server.ts'
@@ -13,13 +14,26 @@ import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Make a claim · Cover Portal' }]
 
+/** The most policies the choice lists. */
+const CHOICES = 100
+
+async function policyOrNull(api: ReturnType<typeof apiFrom>, id: string) {
+	try {
+		return (await api.getPolicy(id)).data
+	} catch (error) {
+		if (error instanceof ApiCallError && (error.status === 400 || error.status === 404)) return null
+		throw error
+	}
+}
+
 /** Choose the policy (?policy=), then describe the incident: the claim is saved as a draft. */
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 	await requirePermission(args, 'claims.manage')
 	const api = apiFrom(args.context)
-	const policies = (await api.getPolicies()).data
+	// The newest hundred to choose from; a policy linked to by ?policy= is read on its own when older.
+	const policies = (await api.getPolicies({ page_size: CHOICES })).data.items
 	const chosenId = new URL(args.request.url).searchParams.get('policy')
-	const chosen = policies.find((p) => p.id === chosenId) ?? null
+	const chosen = chosenId ? (policies.find((p) => p.id === chosenId) ?? (await policyOrNull(api, chosenId))) : null
 	const product = chosen ? (await api.getProduct(String(chosen.product_id))).data : null
 	const drafts = (await api.getClaims({ status: 'pending' })).data
 	return { api, policies, chosen, product, drafts }

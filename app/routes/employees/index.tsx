@@ -32,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
 	const adding = readDialog(url.searchParams, ['add'] as const) === 'add'
 	const [{ view, status }, plans] = await Promise.all([
 		loadEmployees(api, url.searchParams),
-		adding ? api.getPolicies().then((r) => r.data.filter((p) => p.kind === 'plan')) : Promise.resolve([]),
+		// The newest hundred staff plans: the API filters by kind and pages.
+		adding ? api.getPolicies({ kind: 'plan', page_size: 100 }).then((r) => r.data.items) : Promise.resolve([]),
 	])
 	return data({ ...view, adding, plans, constraint: formConstraint(AddSchema) }, { status })
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from 'react-router'
+import { POLICIES_COUNT_CAP } from '#api/contract/purchases.ts'
 import { POLICY_STATUS_FILTERS } from '#api/contract/statuses.ts'
 import { statusOf, statusOptions } from '#app/lib/statuses.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
@@ -18,37 +19,49 @@ import { activationPath } from './parts.tsx'
 export const meta: Route.MetaFunction = () => [{ title: 'My cover · Cover Portal' }]
 
 const PAGE_SIZE = 20
+/** The most policies waiting for details the box on top names; past them it links to the filtered list. */
+const PENDING_SHOWN = 20
 
-/** What the business bought, newest first, a page at a time; the ones waiting for details on top. */
+/**
+ * What the business bought, newest first, a page at a time (paged by the API: docs/decisions/121);
+ * the ones waiting for details on top.
+ */
 export async function loader(args: Route.LoaderArgs) {
 	const { permissions } = await requirePermission(args, 'plans.view')
 	const url = new URL(args.request.url)
 	// An unknown status filters nothing rather than failing: a stale bookmark still opens the page.
 	const askedStatus = url.searchParams.get('status')
 	const status = POLICY_STATUS_FILTERS.find((s) => s === askedStatus)
-	const api = apiFrom(args.context)
-	const [policies, all] = await Promise.all([
-		api.getPolicies({ status }).then((r) => r.data),
-		status ? api.getPolicies().then((r) => r.data) : null,
-	])
 	const asked = Number(url.searchParams.get('page') ?? '1')
-	const pageCount = Math.max(1, Math.ceil(policies.length / PAGE_SIZE))
-	const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1
+	const requested = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1
+	const api = apiFrom(args.context)
+	const pageOf = (page: number) => api.getPolicies({ status, page, page_size: PAGE_SIZE }).then((r) => r.data)
+	const [first, waiting, all] = await Promise.all([
+		pageOf(requested),
+		api.getPolicies({ status: 'pending', page_size: PENDING_SHOWN }).then((r) => r.data),
+		status ? api.getPolicies({ page_size: 1 }).then((r) => r.data.total) : null,
+	])
+	const pageCount = Math.max(1, Math.ceil(Math.min(first.total, POLICIES_COUNT_CAP + 1) / PAGE_SIZE))
+	// A page past the last (a stale link) shows the last one.
+	const list = first.items.length || requested === 1 ? first : await pageOf(Math.min(requested, pageCount))
 	return {
-		policies: policies.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-		pending: (all ?? policies).filter((p) => p.is_pending && !p.is_expired && !p.awaiting_inspection),
+		policies: list.items,
+		pending: waiting.items.filter((p) => !p.awaiting_inspection),
+		morePending: waiting.total > waiting.items.length,
 		status: status ?? null,
-		page,
+		page: list.page,
 		pageCount,
-		total: policies.length,
-		everything: (all ?? policies).length,
+		total: list.total,
+		capped: list.total > POLICIES_COUNT_CAP ? POLICIES_COUNT_CAP : null,
+		everything: all ?? list.total,
 		canManage: permissions.includes('plans.manage'),
 		canBuy: permissions.includes('products.buy'),
 	}
 }
 
 export default function MyCover() {
-	const { policies, pending, status, page, pageCount, total, everything, canManage, canBuy } = useLoaderData<typeof loader>()
+	const { policies, pending, morePending, status, page, pageCount, total, capped, everything, canManage, canBuy } =
+		useLoaderData<typeof loader>()
 	return (
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,7 +75,11 @@ export default function MyCover() {
 			{pending.length ? (
 				<section aria-labelledby="todo-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
 					<h2 id="todo-heading" className="font-semibold text-amber-950">
-						{pending.length === 1 ? 'One policy needs details to start' : `${pending.length} policies need details to start`}
+						{morePending
+							? `More than ${pending.length} policies need details to start`
+							: pending.length === 1
+								? 'One policy needs details to start'
+								: `${pending.length} policies need details to start`}
 					</h2>
 					<ul className="mt-2 space-y-1 text-sm">
 						{pending.map((p) => (
@@ -79,6 +96,11 @@ export default function MyCover() {
 							</li>
 						))}
 					</ul>
+					{morePending ? (
+						<Link to="/mycover?status=pending" className="mt-2 inline-block text-sm text-brand-700 underline">
+							See every policy waiting for details
+						</Link>
+					) : null}
 				</section>
 			) : null}
 			{everything > 0 ? <StatusFilter status={status} /> : null}
@@ -145,6 +167,11 @@ export default function MyCover() {
 							</tr>
 						))}
 					</ResponsiveTable>
+					<p className="mt-3 text-sm text-slate-600">
+						{capped
+							? `More than ${capped.toLocaleString('en-NG')} policies: filter by status to reach older ones`
+							: `${total} ${total === 1 ? 'policy' : 'policies'}`}
+					</p>
 					<Pagination
 						label="Pages of your cover"
 						page={page}

@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const url = new URL(args.request.url)
 	const [members, plans] = await Promise.all([
 		api.getPlanMembers(policy.id).then((r) => r.data.members),
-		api.getPolicies({ status: 'active' }).then((r) => r.data.filter((p) => p.kind === 'plan' && p.id !== policy.id)),
+		api.getPolicies({ status: 'active', kind: 'plan', page_size: 100 }).then((r) => r.data.items.filter((p) => p.id !== policy.id)),
 	])
 	return {
 		policy,
