@@ -4,6 +4,9 @@ const integration = ['api/**/*.integration.test.ts', 'app/**/*.integration.test.
 
 export default defineConfig({
 	test: {
+		// Two files at once even on two cores (Vitest's default there is one): an integration test spends
+		// much of its time waiting on PostgreSQL, a process of its own, or on a child process it started.
+		maxWorkers: 2,
 		projects: [
 			{
 				extends: true,

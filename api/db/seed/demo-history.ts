@@ -10,6 +10,7 @@ import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
 import { sandboxAuthorization } from '../../payments/sandbox.ts'
+import { registerPeople } from '../../services/employees.ts'
 import { postTransfer } from '../../services/ledger.ts'
 import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
@@ -245,16 +246,27 @@ export async function seedDemoHistory(
 			})
 			.returning()
 		if (isPlan) {
+			// The plan's people are in the staff register too, as an upload puts them (services/batch.ts).
+			const people = STAFF.map(([firstName, lastName, gender, dateOfBirth]) => ({
+				first_name: firstName,
+				last_name: lastName,
+				email: `${firstName}.${lastName}@okaforlogistics.example`.toLowerCase(),
+				phone: '08031234567',
+				gender,
+				date_of_birth: dateOfBirth,
+			}))
+			const register = await registerPeople(tx, account.customerId, people, event.day)
 			await tx.insert(t.staff).values(
-				STAFF.map(([firstName, lastName, gender, dateOfBirth]) => ({
+				people.map((p) => ({
 					customerId: account.customerId,
 					policyId: policy!.id,
-					firstName,
-					lastName,
-					email: `${firstName}.${lastName}@okaforlogistics.example`.toLowerCase(),
-					phone: '08031234567',
-					gender,
-					dateOfBirth,
+					employeeId: register.get(p.email) ?? null,
+					firstName: p.first_name,
+					lastName: p.last_name,
+					email: p.email,
+					phone: p.phone,
+					gender: p.gender,
+					dateOfBirth: p.date_of_birth,
 					status: 'active' as const,
 					enrolledAt: at,
 				})),

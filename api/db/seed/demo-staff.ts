@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client.ts'
 import * as t from '../schema.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
@@ -92,7 +92,12 @@ async function policyFor(
 export async function seedDemoStaff(db: Db, businessEmail: string, now = new Date()) {
 	const [owner] = await db.select().from(t.users).where(sql`lower(${t.users.email}) = ${businessEmail}`)
 	if (!owner) return
-	const [existing] = await db.select({ id: t.employees.id }).from(t.employees).where(eq(t.employees.customerId, owner.customerId)).limit(1)
+	// Its own people (the history's staff plan registers a dozen of its own): seeded once.
+	const [existing] = await db
+		.select({ id: t.employees.id })
+		.from(t.employees)
+		.where(and(eq(t.employees.customerId, owner.customerId), like(t.employees.email, '%@okafor-logistics.ng')))
+		.limit(1)
 	if (existing) return
 	const today = lagosDate(now)
 	const customerId = owner.customerId
