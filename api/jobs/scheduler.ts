@@ -6,6 +6,7 @@ import { deliverDueWebhooks } from '../services/kit.ts'
 import { creditReferralRewards } from '../services/rewards.tsx'
 import { logger } from '../telemetry/logger.ts'
 import { pgliteBossDb } from './boss-db.ts'
+import { guardJobSettling } from './boss-settle.ts'
 import { applyDueChanges, forgetUnboughtStaffLists, sweepUnreferencedUploads } from './housekeeping.ts'
 import { recoverPayments, recoverPayouts } from './recovery.ts'
 import { autoRenewPolicies, mailExpiredPolicies, sendRenewalReminders } from './renewals.ts'
@@ -61,6 +62,7 @@ export function bossFor(database: Pick<Database, 'url' | 'pglite'>, options: PgB
 	const connection: PgBoss.ConstructorOptions = database.url
 		? { connectionString: database.url, max: 3, application_name: 'cover-jobs' }
 		: { db: pgliteBossDb(database.pglite!) }
+	guardJobSettling()
 	return new PgBoss({ ...connection, ...options })
 }
 
