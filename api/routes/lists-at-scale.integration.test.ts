@@ -67,6 +67,13 @@ describeApi('lists at scale', () => {
 		}
 	})
 
+	test('the history reads card payments of one purpose newest first by an index, not every payment of the business', async () => {
+		const { rows } = (await ctx.db.execute(
+			sql`select indexdef from pg_indexes where tablename = 'payments' and indexname = 'payments_customer_purpose_idx'`,
+		)) as unknown as { rows: Array<{ indexdef: string }> }
+		expect(rows.map((r) => r.indexdef.replace(/^.* USING btree /, ''))).toEqual(['(customer_id, purpose, created_at)'])
+	})
+
 	test('search finds staff by part of a name, an email or a phone number, through trigram indexes', async () => {
 		const { rows } = (await ctx.db.execute(
 			sql`select indexname from pg_indexes where tablename = 'employees' and indexname like '%trgm%' order by indexname`,

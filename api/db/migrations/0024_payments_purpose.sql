@@ -1,0 +1,1 @@
+CREATE INDEX "payments_customer_purpose_idx" ON "payments" USING btree ("customer_id","purpose","created_at");
