@@ -15,8 +15,14 @@ test('a policy coming up for renewal is renewed from the wallet and keeps its nu
 	// The vans' cover carries the business's two lowest third-party numbers (its first purchases).
 	const vans = policies.filter((p) => p.product_name === product).sort((a, b) => a.policy_number.localeCompare(b.policy_number))
 	const policy = vans[js ? 0 : 1]!
-	// The demo has one van for each project: a retry finds it renewed by the first try.
-	test.skip(test.info().retry > 0 && !policy.renewal_due, 'the first try renewed this van')
+	// The demo has one van for each project: a retry finds it renewed by the first try, which failed
+	// after renewing it. What that try left is checked instead: renewed once, with its mail.
+	if (test.info().retry > 0 && !policy.renewal_due) {
+		expect(policy.is_expired).toBe(false)
+		const mails = await mailsTo(page, 'business@example.com')
+		expect(mails.filter((m) => m.subject === `Renewed: ${product}, policy ${policy.policy_number}`)).toHaveLength(1)
+		return
+	}
 	expect(policy).toMatchObject({ renewal_due: true, is_expired: false })
 	const offer = (await (await request.get(`/api/v1/policies/${policy.id}/renewal`, { headers })).json()).data
 	expect(offer).toMatchObject({ renewable: true, period: 'annual' })
