@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit, operatorPage } from './support.ts'
 import { PDF } from './upload-files.ts'
 
 // A stolen-vehicle claim paid to the claimant's bank account (docs/decisions/108-claim-bank-payouts.md):
@@ -8,17 +8,6 @@ import { PDF } from './upload-files.ts'
 // claimant sees it paid once the bank confirms.
 
 const daysAgo = (n: number) => new Date(Date.now() + 3_600_000 - n * 86_400_000).toISOString().slice(0, 10)
-
-async function operatorPage(browser: Browser, baseURL: string, js: boolean, email: string) {
-	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
-	const page = await context.newPage()
-	await visit(page, '/ops/login')
-	await page.getByLabel('Email address').fill(email)
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
-	return page
-}
 
 const uploadIn = async (page: Page, label: string) => {
 	const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })

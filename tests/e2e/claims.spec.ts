@@ -1,22 +1,11 @@
-import type { Browser, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, signIn, test, visit, operatorPage } from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
 
 // A gadget screen-damage claim from its form to its payout: the demo business makes it, the demo
 // operator reviews, offers and pays it in a second browser context (docs/decisions/068 to 071).
 
 const daysAgo = (n: number) => new Date(Date.now() + 3_600_000 - n * 86_400_000).toISOString().slice(0, 10)
-
-async function operatorPage(browser: Browser, baseURL: string, js: boolean) {
-	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
-	const page = await context.newPage()
-	await visit(page, '/ops/login')
-	await page.getByLabel('Email address').fill('operator@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
-	return page
-}
 
 const uploadIn = async (page: Page, label: string, file: typeof PNG) => {
 	const form = page.locator('form').filter({ has: page.getByLabel(label, { exact: true }) })

@@ -1,22 +1,10 @@
-import type { Browser } from '@playwright/test'
-import { DEMO_PASSWORD, expect, expectAccessible, mailsTo, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, mailsTo, signIn, test, visit, operatorPage } from './support.ts'
 
 // Credit notes from the insurer's desk (docs/decisions/096-credit-notes-from-the-desk.md): an operator
 // finds one of the demo business's paid invoices, is told what is wrong with a bad amount, issues a
 // credit note; the business sees it on its invoice and in its list, paid into its wallet, and is mailed.
 
 const BUSINESS = 'Okafor Logistics Ltd'
-
-async function operatorPage(browser: Browser, baseURL: string, js: boolean) {
-	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
-	const page = await context.newPage()
-	await visit(page, '/ops/login')
-	await page.getByLabel('Email address').fill('operator@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
-	return page
-}
 
 test('the desk issues a credit note on a paid invoice; the business sees it and the money in its wallet', async ({
 	page,

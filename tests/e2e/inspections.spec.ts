@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { DEMO_EXPIRED_LINK_CODE } from '../../api/db/seed/inspections.ts'
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit, operatorPage } from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
 import { businessThroughApi, fundThroughApi, type Member } from './wallet-support.ts'
 
@@ -41,17 +41,6 @@ async function vehicleAwaitingInspection(page: Page, request: APIRequestContext,
 	})
 	expect(activated.status(), await activated.text()).toBe(200)
 	return { owner, policy }
-}
-
-async function operatorPage(browser: Browser, baseURL: string, js: boolean) {
-	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
-	const page = await context.newPage()
-	await visit(page, '/ops/login')
-	await page.getByLabel('Email address').fill('operator@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
-	return page
 }
 
 const takePhoto = async (page: Page, label: string, file = PNG) => {

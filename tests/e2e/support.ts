@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, type Page, expect, test as base } from '@playwright/test'
+import { type Browser, type BrowserContext, type Page, expect, test as base } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'Demo-pass-2026'
 
@@ -110,4 +110,16 @@ export async function registerThroughUi(page: Page, account: NewAccount) {
 	await page.getByLabel('Verification code').fill(await latestCode(page, account.email))
 	await page.getByRole('button', { name: 'Verify email' }).click()
 	await expect(page).toHaveURL('/update/kyc')
+}
+
+/** A page of its own, signed in to the claims desk as a demo operator (the first one unless named). */
+export async function operatorPage(browser: Browser, baseURL: string, js: boolean, email = 'operator@example.com') {
+	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
+	const page = await context.newPage()
+	await visit(page, '/ops/login')
+	await page.getByLabel('Email address').fill(email)
+	await page.getByLabel('Password').fill(DEMO_PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
+	return page
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { IncidentType } from '#api/contract/catalogue.ts'
 import type { KitClaim, KitSession } from '#api/contract/kit.ts'
-import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
+import { SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { KIT_SESSION_MISSING, endedSessionEvent } from '#app/lib/kit-session.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -16,7 +16,7 @@ import { ClaimDetailsBody, ClaimDetailsForm } from '../claims/details-form.tsx'
 import { InlineError } from '../claims/parts.tsx'
 import type { Route } from './+types/claim'
 import { KitBridge } from './bridge.tsx'
-import { KitProblem, kitHeaders } from './parts.tsx'
+import { KitPageHeader, KitProblem, kitHeaders } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Claim · Cover kit' }, { name: 'robots', content: 'noindex' }]
 
@@ -122,22 +122,12 @@ export default function KitClaimPage() {
 	return (
 		<>
 			<KitBridge hostOrigin={session.origin} outcome={endedSessionEvent(session)} />
-			<header className="mb-4 flex items-start justify-between gap-3">
-				<div>
-					<p className="text-sm text-slate-600">Cover Portal, for {session.partner}</p>
-					<h1 className="text-xl font-bold">{claim ? `Claim ${claim.claim_number}` : 'Make a claim'}</h1>
-					<p className="text-sm text-slate-700">
-						{page.policy.product_name}, policy {page.policy.policy_number}
-					</p>
-				</div>
-				{finished ? null : (
-					<Form method="post">
-						<button type="submit" name="intent" value="close" className={buttonClass('secondary')}>
-							Close
-						</button>
-					</Form>
-				)}
-			</header>
+			<KitPageHeader
+				partner={session.partner}
+				title={claim ? `Claim ${claim.claim_number}` : 'Make a claim'}
+				policy={`${page.policy.product_name}, policy ${page.policy.policy_number}`}
+				open={!finished}
+			/>
 			{session.status === 'closed' ? (
 				<section role="status" className={panelClass}>
 					<h2 className="text-lg font-semibold">Closed</h2>

@@ -1,8 +1,7 @@
-import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { Inspection } from '#api/contract/inspections.ts'
 import type { KitSession } from '#api/contract/kit.ts'
 import { InspectionPhotos, type PhotoError, RejectionNotice } from '#app/components/inspection-photos.tsx'
-import { buttonClass } from '#app/components/ui/form.tsx'
 import { KIT_SESSION_MISSING, endedSessionEvent } from '#app/lib/kit-session.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { inspectionPhotoAction } from '#app/server/inspection.server.ts'
@@ -10,7 +9,7 @@ import { type InsurerCalls, apiFrom } from '#app/server/insurer.server.ts'
 import { kitFrameHeaders, kitProblemOf } from '#app/server/kit.server.ts'
 import type { Route } from './+types/inspect'
 import { KitBridge } from './bridge.tsx'
-import { KitProblem, kitHeaders } from './parts.tsx'
+import { KitPageHeader, KitProblem, kitHeaders } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inspection · Cover kit' }, { name: 'robots', content: 'noindex' }]
 
@@ -76,25 +75,16 @@ export default function KitInspect() {
 	return (
 		<>
 			<KitBridge hostOrigin={session.origin} outcome={endedSessionEvent(session)} />
-			<header className="mb-4 flex items-start justify-between gap-3">
-				<div>
-					<p className="text-sm text-slate-600">Cover Portal, for {session.partner}</p>
-					<h1 className="text-xl font-bold">Pre-inspection</h1>
-					{inspection ? (
-						<p className="text-sm text-slate-700">
-							{inspection.product_name}, policy {inspection.policy_number}
-							{inspection.item ? ` · ${inspection.item}` : ''}
-						</p>
-					) : null}
-				</div>
-				{finished ? null : (
-					<Form method="post">
-						<button type="submit" name="intent" value="close" className={buttonClass('secondary')}>
-							Close
-						</button>
-					</Form>
-				)}
-			</header>
+			<KitPageHeader
+				partner={session.partner}
+				title="Pre-inspection"
+				policy={
+					inspection
+						? `${inspection.product_name}, policy ${inspection.policy_number}${inspection.item ? ` · ${inspection.item}` : ''}`
+						: null
+				}
+				open={!finished}
+			/>
 			{session.status === 'closed' ? (
 				<section role="status" className="rounded-xl border border-slate-200 bg-white p-5">
 					<h2 className="text-lg font-semibold">Closed</h2>

@@ -1,4 +1,6 @@
-import type { HeadersFunction } from 'react-router'
+import type { ReactNode } from 'react'
+import { Form, type HeadersFunction } from 'react-router'
+import { buttonClass } from '#app/components/ui/form.tsx'
 
 /** The kit's answers name who may frame them (X-Kit-Frame-Ancestors, turned into CSP by the server). */
 export const kitHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
@@ -21,5 +23,28 @@ export function KitProblem({ message }: { message: string }) {
 			</h1>
 			<p className="mt-2 text-slate-800">{message}</p>
 		</section>
+	)
+}
+
+/**
+ * The top of a kit page that works on one policy (inspection, claim): whose kit it is, the title, the
+ * policy, and Close while the session is open (a plain form, so it works without JavaScript).
+ */
+export function KitPageHeader({ partner, title, policy, open }: { partner: string; title: string; policy: ReactNode; open: boolean }) {
+	return (
+		<header className="mb-4 flex items-start justify-between gap-3">
+			<div>
+				<p className="text-sm text-slate-600">Cover Portal, for {partner}</p>
+				<h1 className="text-xl font-bold">{title}</h1>
+				{policy ? <p className="text-sm text-slate-700">{policy}</p> : null}
+			</div>
+			{open ? (
+				<Form method="post">
+					<button type="submit" name="intent" value="close" className={buttonClass('secondary')}>
+						Close
+					</button>
+				</Form>
+			) : null}
+		</header>
 	)
 }
