@@ -19,8 +19,8 @@ import { reconcile } from '../api/services/reconcile.ts'
 import { type LoadResult, runLoad } from './load.ts'
 import { makeTempDir, PORTAL_DIR, startServer } from './serve.ts'
 
-// The pages that read every policy (home, My cover) last: a round of them that does not finish leaves the
-// portal busy with the requests it still holds, which would slow the pages measured after it.
+// The pages that used to read every policy (home, My cover) last: a round of them that does not finish
+// leaves the portal busy with the requests it still holds, which would slow the pages measured after it.
 export const SCALE_PAGES = ['/employees', '/transaction-history', '/invoice', '/claims', '/', '/mycover'] as const
 export const SCALE_BUDGET = 1.3
 export const RECONCILE_BUDGET_MS = 30_000
