@@ -11,19 +11,8 @@ import {
 	PartnerKey,
 } from '../contract/kit.ts'
 import { defineRoute } from '../http.ts'
-import {
-	closeKitSession,
-	createKitSession,
-	createPartnerKey,
-	getKitSession,
-	kitBuy,
-	listPartnerKeys,
-	openKitSession,
-	partnerOf,
-	revokePartnerKey,
-	saveKitDraft,
-	serializePartnerKey,
-} from '../services/kit.ts'
+import { closeKitSession, createKitSession, getKitSession, kitBuy, openKitSession, saveKitDraft } from '../services/kit.ts'
+import { createPartnerKey, listPartnerKeys, partnerOf, revokePartnerKey, serializePartnerKey } from '../services/partner-keys.ts'
 
 const KeyParams = z.object({ id: z.uuid({ error: 'We could not find that partner key.' }) })
 const SessionParams = z.object({ id: z.uuid({ error: 'We could not find that kit session.' }) })
