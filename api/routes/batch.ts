@@ -5,7 +5,8 @@ import { BatchBuyBody, BatchParams, BatchPurchaseResult, StaffBatch } from '../c
 import { defineDownload, defineRoute, type Env } from '../http.ts'
 import { ApiError } from '../errors.ts'
 import { buyBatch, FILE_SIZE_MESSAGE, findBatch, previewBatch, serializeBatch, templateCsv } from '../services/batch.ts'
-import { findPolicy, serializePolicy, serializePurchase } from '../services/purchases.ts'
+import { serializePurchase } from '../services/purchases.ts'
+import { findPolicy, serializePolicy } from '../services/policies.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 
 /** Room for the form's other fields and the multipart framing around the file. */

@@ -20,7 +20,7 @@ import { BanksResponse } from '../contract/withdrawals.ts'
 import { HeldProducts, IdParams } from '../contract/purchases.ts'
 import { defineDownload, defineRoute, type Env } from '../http.ts'
 import type { Context } from 'hono'
-import { heldProducts } from '../services/purchases.ts'
+import { heldProducts } from '../services/policies.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import {
 	acceptOffer,

@@ -31,7 +31,7 @@ import {
 	readRemovalList,
 	removePolicy,
 } from '../services/plans.ts'
-import { findPolicy, liveEvents, serializePolicy } from '../services/purchases.ts'
+import { findPolicy, liveEvents, serializePolicy } from '../services/policies.ts'
 
 // Managing a plan (issue 14): the screens under /mycover/{plan_id}/ call these.
 

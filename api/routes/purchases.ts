@@ -2,7 +2,8 @@ import { formatNairaFull } from '../contract/money.ts'
 import { PurchaseResult } from '../contract/purchases.ts'
 import { PurchaseBody } from '../domain/catalogue/quotes.ts'
 import { defineRoute } from '../http.ts'
-import { buy, findPolicy, purchaseProperties, serializePolicy, serializePurchase } from '../services/purchases.ts'
+import { buy, purchaseProperties, serializePurchase } from '../services/purchases.ts'
+import { findPolicy, serializePolicy } from '../services/policies.ts'
 import { checkoutUrl } from '../services/payments.ts'
 
 export const purchaseRoutes = [

@@ -16,7 +16,7 @@ import { plateTakenMessage, policyCoveringPlate } from '../domain/vehicles.ts'
 import { recordActivity } from './accounts.ts'
 import { activatePlan } from './batch.ts'
 import { mailCoverActive } from './money-mail.tsx'
-import { findPolicy } from './purchases.ts'
+import { findPolicy } from './policies.ts'
 
 export const AWAITING_INSPECTION = 'This policy is waiting for its pre-inspection to be approved.'
 export const UPLOAD_TYPE_MESSAGE = 'Upload a JPG, PNG or PDF.'

@@ -26,7 +26,8 @@ import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
 import { registerPeople } from './employees.ts'
-import { buy, findPolicy } from './purchases.ts'
+import { buy } from './purchases.ts'
+import { findPolicy } from './policies.ts'
 
 // Batch upload (docs/decisions/016-batch-upload.md): a business checks a staff list against a health
 // product, buys the staff plan for every row, and activates the plan with a sheet of dates of birth.

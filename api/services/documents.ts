@@ -13,7 +13,7 @@ import { longDate, type Party, PORTAL } from '../documents/layout.ts'
 import { type PdfRow, type PdfSection, type PdfTable, renderPdf } from '../documents/pdf.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { findPolicy, liveEvents } from './purchases.ts'
+import { findPolicy, liveEvents } from './policies.ts'
 import { findReceipt, findTransaction } from './transactions.ts'
 
 type Kind = (typeof issuedDocuments.$inferSelect)['kind']

@@ -40,7 +40,7 @@ import { readOneUpload } from './claims.ts'
 import { notifyInspection } from './inspection-mail.tsx'
 import { completeKitSession } from './kit.ts'
 import { mailCoverActive } from './money-mail.tsx'
-import { liveEvents } from './purchases.ts'
+import { liveEvents } from './policies.ts'
 
 // Pre-inspections (docs/decisions/103 to 106): started by the policy's business, photographed on its
 // desktop, on a phone through a hand-off link or in a partner's kit, and reviewed by the insurer's desk.

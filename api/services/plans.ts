@@ -28,7 +28,7 @@ import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
 import { FILE_SIZE_MESSAGE } from './batch.ts'
-import { findPolicy, liveEvents } from './purchases.ts'
+import { findPolicy, liveEvents } from './policies.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 type EventKind = (typeof policyEvents.$inferInsert)['kind']

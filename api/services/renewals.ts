@@ -15,7 +15,8 @@ import { ApiError, fieldError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 import { isOverdraft, postTransfer, walletBalance } from './ledger.ts'
 import { mailPurchaseConfirmation } from './money-mail.tsx'
-import { buy, issuePolicy, liveEvents } from './purchases.ts'
+import { buy, issuePolicy } from './purchases.ts'
+import { liveEvents } from './policies.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 type PurchaseRow = typeof purchases.$inferSelect

@@ -19,7 +19,7 @@ import { employeeStatus } from '../../domain/staff-lifecycle.ts'
 import type { Deps } from '../../deps.ts'
 import { ApiError, fieldError, notFound } from '../../errors.ts'
 import { pausingInvoice } from '../billing.ts'
-import { liveEvents } from '../purchases.ts'
+import { liveEvents } from '../policies.ts'
 
 // The policy a claim is made on: whether it takes claims, who the claimant is, what is left of its limits.
 
