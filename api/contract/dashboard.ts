@@ -21,6 +21,9 @@ export const DashboardPolicy = z.object({
 })
 export type DashboardPolicy = z.infer<typeof DashboardPolicy>
 
+/** How far home counts open claims: a business with more sees "1,000+", and the count never reads them all. */
+export const OPEN_CLAIMS_COUNT_CAP = 1_000
+
 export const DashboardResponse = z.object({
 	kind: z.enum(['business', 'individual']),
 	/** Today in Lagos, the day every figure is counted on. */
@@ -63,7 +66,10 @@ export const DashboardResponse = z.object({
 			items: z.array(DashboardPolicy),
 		})
 		.nullable(),
-	/** claims.view: the claims not yet declined, paid or settled (decision 047). */
+	/**
+	 * claims.view: the claims not yet declined, paid or settled (decision 047), counted up to
+	 * OPEN_CLAIMS_COUNT_CAP + 1 (decision 126): more than the cap shows as "1,000+".
+	 */
 	claims: z.object({ open: z.number().int() }).nullable(),
 	/** Everyone: GET /todos's list. */
 	todos: z.array(Todo),

@@ -63,6 +63,8 @@ export const invoices = pgTable(
 		// The list's order (newest month, then number): a page reads its offset and itself (decision 123).
 		index('invoices_list_idx').on(t.customerId, t.periodStart, t.number, t.id),
 		index('invoices_status_idx').on(t.status, t.dueOn),
+		// The list's totals read the index alone: what they sum, in the order of the filters (decision 126).
+		index('invoices_totals_idx').on(t.customerId, t.periodStart, t.status, t.kind, t.total, t.id),
 		check('invoices_total_not_negative', sql`${t.total} >= 0`),
 	],
 )

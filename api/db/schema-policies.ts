@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
 	type AnyPgColumn,
+	bigint,
 	boolean,
 	check,
 	date,
@@ -9,6 +10,7 @@ import {
 	jsonb,
 	pgSequence,
 	pgTable,
+	primaryKey,
 	text,
 	timestamp,
 	uniqueIndex,
@@ -56,6 +58,24 @@ export const purchases = pgTable(
 	],
 )
 
+/**
+ * Paid purchases summed by business and month (YYYY-MM, Lagos time, as the transaction history dates
+ * them): home's spend reads at most 12 rows, not every purchase (docs/decisions/126-running-totals.md).
+ * Kept only by the trigger `purchases_spend` (migration 0025) on every insert, update and delete of a
+ * purchase; nothing else writes it.
+ */
+export const purchaseSpendMonths = pgTable(
+	'purchase_spend_months',
+	{
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		month: text('month').notNull(),
+		amount: bigint('amount', { mode: 'number' }).notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.customerId, t.month] })],
+)
+
 /** A policy (retail cover) or a staff plan (a business's health subscription with slots). */
 export const policies = pgTable(
 	'policies',
@@ -101,7 +121,12 @@ export const policies = pgTable(
 	(t) => [
 		index('policies_customer_idx').on(t.customerId, t.createdAt),
 		// Home's live cover and renewals due, by cover end (docs/decisions/121-policies-in-sql.md).
-		index('policies_customer_cover_end_idx').on(t.customerId, t.coverEnd),
+		// Product and status ride along so home's cover by line reads the index alone (decision 126).
+		index('policies_customer_cover_end_idx').on(t.customerId, t.coverEnd, t.productId, t.status),
+		// Home's next bill: the business's plans by next billing date.
+		// The staff register's "cover held" per person on a page: the policies each one keeps (decision 126).
+		index('policies_custodian_employee_idx').on(t.custodianEmployeeId).where(sql`${t.custodianEmployeeId} is not null`),
+		index('policies_plan_billing_idx').on(t.customerId, t.nextBillingDate).where(sql`${t.kind} = 'plan'`),
 		// The few waiting for their details, oldest or newest first: the todos and the box on /mycover.
 		index('policies_pending_idx').on(t.customerId, t.createdAt).where(sql`${t.status} = 'pending'`),
 	],

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
+import { OPEN_CLAIMS_COUNT_CAP } from '#api/contract/dashboard.ts'
 import { claims, employees, policies, purchases, staff } from '#api/db/schema.ts'
 import { lastTwelveMonths } from '#api/domain/dashboard.ts'
 import { addDays, lagosDate } from '#api/domain/policies.ts'
@@ -135,6 +136,12 @@ describeApi('GET /dashboard', () => {
 		})
 		await ctx.db.insert(claims).values([claim(1, 'pending'), claim(2, 'offer_sent'), claim(3, 'declined'), claim(4, 'settled')])
 		expect((await dashboard(owner)).claims).toEqual({ open: 2 })
+		// The count stops one past its cap (decision 126): home shows "1,000+" and never reads every claim.
+		await ctx.db.execute(sql`
+			insert into claims (customer_id, policy_id, claim_number, status, incident_type, incident_date, place, description, amount, claimant_name)
+			select ${owner.customerId}, ${motorId}, 'CLM-DASH-MANY-' || g, 'pending', 'accidental_damage', current_date, 'Ikeja', 'Rear bumper', 50000, 'Ada Obi'
+			from generate_series(1, ${OPEN_CLAIMS_COUNT_CAP}) as g`)
+		expect((await dashboard(owner)).claims).toEqual({ open: OPEN_CLAIMS_COUNT_CAP + 1 })
 		await ctx.db.delete(claims).where(eq(claims.policyId, motorId))
 	})
 

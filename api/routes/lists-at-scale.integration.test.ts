@@ -74,6 +74,63 @@ describeApi('lists at scale', () => {
 		expect(rows.map((r) => r.indexdef.replace(/^.* USING btree /, ''))).toEqual(['(customer_id, purpose, created_at)'])
 	})
 
+	test("home's spend is a running total the purchases keep: equal to summing them after every kind of change", async () => {
+		const buyer = await ctx.createAccount({ kyc: true })
+		type Sum = { month: string; amount: number }
+		const read = async (query: ReturnType<typeof sql>) =>
+			((await ctx.db.execute(query)) as unknown as { rows: Sum[] }).rows.map((r) => ({ month: r.month, amount: Number(r.amount) }))
+		const kept = () =>
+			read(sql`select month, amount from purchase_spend_months where customer_id = ${buyer.customerId} and amount <> 0 order by month`)
+		const summed = () =>
+			read(sql`select to_char((created_at at time zone 'UTC') + interval '1 hour', 'YYYY-MM') as month, sum(amount) as amount
+				from purchases where customer_id = ${buyer.customerId} and status = 'paid' group by 1 order by 1`)
+		const insert = (key: string, amount: number, status: string, at: string) =>
+			ctx.db.execute(sql`insert into purchases (customer_id, user_id, idempotency_key, product_id, input, quote, amount, payment_option, status, created_at)
+				values (${buyer.customerId}, ${buyer.userId}, ${key}, 5, '{}', '{}', ${amount}, 'wallet', ${status}, ${at}::timestamptz)`)
+		// 23:30 UTC on 31 March is 00:30 on 1 April in Lagos: April's spend, as the history dates it.
+		await insert('a', 12_500, 'paid', '2026-03-31T23:30:00Z')
+		await insert('b', 7_000, 'paid', '2026-03-31T22:30:00Z')
+		await insert('c', 3_000, 'awaiting_payment', '2026-05-10T10:00:00Z')
+		expect(await kept()).toEqual([
+			{ month: '2026-03', amount: 7_000 },
+			{ month: '2026-04', amount: 12_500 },
+		])
+		// A card payment lands; a paid one moves month; another is marked failed; one is deleted.
+		await ctx.db.execute(sql`update purchases set status = 'paid' where customer_id = ${buyer.customerId} and idempotency_key = 'c'`)
+		await ctx.db.execute(
+			sql`update purchases set created_at = '2026-06-02T09:00:00Z' where customer_id = ${buyer.customerId} and idempotency_key = 'b'`,
+		)
+		await insert('d', 1_000, 'paid', '2026-06-20T09:00:00Z')
+		await ctx.db.execute(sql`update purchases set status = 'failed' where customer_id = ${buyer.customerId} and idempotency_key = 'a'`)
+		await ctx.db.execute(sql`delete from purchases where customer_id = ${buyer.customerId} and idempotency_key = 'd'`)
+		expect(await kept()).toEqual(await summed())
+		expect(await kept()).toEqual([
+			{ month: '2026-05', amount: 3_000 },
+			{ month: '2026-06', amount: 7_000 },
+		])
+		await expect(ctx.db.execute(sql`truncate purchases cascade`)).rejects.toThrow()
+	})
+
+	test('home, the invoice list and the staff register read their figures from indexes that hold them', async () => {
+		const { rows } = (await ctx.db.execute(
+			sql`select indexname, regexp_replace(indexdef, '^.* USING btree ', '') as def from pg_indexes
+				where indexname in ('policies_customer_cover_end_idx', 'policies_plan_billing_idx', 'policies_custodian_employee_idx', 'invoices_totals_idx')
+				order by indexname`,
+		)) as unknown as { rows: Array<{ indexname: string; def: string }> }
+		expect(rows).toEqual([
+			{ indexname: 'invoices_totals_idx', def: '(customer_id, period_start, status, kind, total, id)' },
+			{ indexname: 'policies_custodian_employee_idx', def: '(custodian_employee_id) WHERE (custodian_employee_id IS NOT NULL)' },
+			{ indexname: 'policies_customer_cover_end_idx', def: '(customer_id, cover_end, product_id, status)' },
+			{ indexname: 'policies_plan_billing_idx', def: "(customer_id, next_billing_date) WHERE (kind = 'plan'::text)" },
+		])
+	})
+
+	test('a PostgreSQL connection compiles no statement to machine code (JIT off): short statements only paid for it', async () => {
+		if (ctx.database.kind !== 'postgres') return
+		const { rows } = (await ctx.db.execute(sql`select current_setting('jit') as jit`)) as unknown as { rows: Array<{ jit: string }> }
+		expect(rows).toEqual([{ jit: 'off' }])
+	})
+
 	test('search finds staff by part of a name, an email or a phone number, through trigram indexes', async () => {
 		const { rows } = (await ctx.db.execute(
 			sql`select indexname from pg_indexes where tablename = 'employees' and indexname like '%trgm%' order by indexname`,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, notInArray, sql } from 'drizzle-orm'
-import type { Dashboard, DashboardPolicy } from '../contract/dashboard.ts'
+import { type Dashboard, type DashboardPolicy, OPEN_CLAIMS_COUNT_CAP } from '../contract/dashboard.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { claims, ledgerAccounts, policies } from '../db/schema.ts'
+import { claims, ledgerAccounts, policies, purchaseSpendMonths } from '../db/schema.ts'
 import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { RENEWAL_WINDOW_DAYS, coverByLine, nextBill, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
@@ -17,23 +17,17 @@ import { readAccount, todosOf } from './todos.ts'
 /** The most policies home lists in one part. */
 const LISTED = 5
 
-async function rows<T>(deps: Deps, query: ReturnType<typeof sql>) {
-	return ((await deps.db.execute(query)) as unknown as { rows: T[] }).rows
-}
-
 /**
- * Cover paid for in each month since `start` (a day in Lagos): paid purchases, from the wallet or by
- * card, in the month (Lagos time, UTC+1) they were made, as the transaction history dates them. A staff
- * plan's subscription moves no money and is not spend. Reads purchases_customer_idx (customer, created_at).
+ * Cover paid for in each month from `start` (the first of a month, in Lagos): paid purchases, from the
+ * wallet or by card, in the month (Lagos time, UTC+1) they were made, as the transaction history dates
+ * them. A staff plan's subscription moves no money and is not spend. Reads the running totals that the
+ * trigger `purchases_spend` keeps (decision 126): at most 12 rows, however many purchases.
  */
 function spendSince(deps: Deps, customerId: string, start: string) {
-	return rows<{ month: string; amount: string | number }>(
-		deps,
-		sql`select to_char((created_at at time zone 'UTC') + interval '1 hour', 'YYYY-MM') as month, sum(amount) as amount
-			from purchases
-			where customer_id = ${customerId} and status = 'paid' and created_at >= ${`${start}T00:00:00+01:00`}::timestamptz
-			group by 1`,
-	)
+	return deps.db
+		.select({ month: purchaseSpendMonths.month, amount: purchaseSpendMonths.amount })
+		.from(purchaseSpendMonths)
+		.where(and(eq(purchaseSpendMonths.customerId, customerId), gte(purchaseSpendMonths.month, start.slice(0, 7))))
 }
 
 type StaffFigures = { covered: number; pending: number; plans: number }
@@ -96,7 +90,7 @@ export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard
 					>`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.customerId, id))})`
 				: sql<null>`null`,
 			openClaims: may('claims.view')
-				? sql<number>`(select count(*)::int from ${claims} where ${and(eq(claims.customerId, id), notInArray(claims.status, [...FINISHED_STATUSES]))})`
+				? sql<number>`(select count(*)::int from (select 1 from ${claims} where ${and(eq(claims.customerId, id), notInArray(claims.status, [...FINISHED_STATUSES]))} limit ${OPEN_CLAIMS_COUNT_CAP + 1}) as open)`
 				: sql<null>`null`,
 			staff: may('employees.view') ? staffCoveredSql(id, today) : sql<null>`null`,
 		}),

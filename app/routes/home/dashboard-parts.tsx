@@ -58,7 +58,7 @@ export type Figures = {
 	thisMonth: { amount: number; href: string; month: string } | null
 	nextBill: { bill: { date: string; amount: number; policy_id: string; product_name: string } | null } | null
 	renewals: { due: number; window_days: number } | null
-	claims: { open: number } | null
+	claims: { open: number | string } | null
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`

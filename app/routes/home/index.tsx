@@ -4,6 +4,7 @@ import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-
 import { z } from 'zod'
 import { CacConfirmBody } from '#api/contract/cac.ts'
 import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
+import { OPEN_CLAIMS_COUNT_CAP } from '#api/contract/dashboard.ts'
 import type { User } from '#api/contract/users.ts'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
@@ -87,7 +88,10 @@ export async function loader(args: Route.LoaderArgs) {
 					: null,
 			nextBill: home.next_bill,
 			renewals: home.renewals && { due: home.renewals.due, window_days: home.renewals.window_days },
-			claims: home.claims,
+			// A count capped by the API (decision 126): past the cap it shows as "1,000+".
+			claims: home.claims && {
+				open: home.claims.open > OPEN_CLAIMS_COUNT_CAP ? `${OPEN_CLAIMS_COUNT_CAP.toLocaleString('en-NG')}+` : home.claims.open,
+			},
 		},
 		lines: home.cover?.by_line.map((line) => ({ ...line, label: CATEGORY_LABELS[line.category] })) ?? null,
 		policies: home.cover?.policies ?? null,
