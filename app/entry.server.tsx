@@ -7,6 +7,7 @@ import { ServerRouter } from 'react-router'
 import { NonceProvider } from './lib/nonce.ts'
 import { nonceContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
+import { inlineStylesheet, replaceLink } from './server/stylesheet.server.ts'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
 export { clientAddressContext, nonceContext, requestIdContext, transportContext } from './server/context.server.ts'
@@ -18,7 +19,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	reportPortalError(error, request, (context as RouterContextProvider).get(requestIdContext))
 }
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -27,6 +28,9 @@ export default function handleRequest(
 ) {
 	// server.ts sends the CSP with this nonce; React Router and React put it on their inline scripts.
 	const nonce = loadContext.get(nonceContext)
+	// The stylesheet in the page for a browser that has not had this version of it (decision 127).
+	const inline = await inlineStylesheet(request, routerContext.manifest.routes.root?.css?.[0])
+	if (inline) responseHeaders.append('Set-Cookie', inline.setCookie)
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const userAgent = request.headers.get('user-agent')
@@ -48,7 +52,8 @@ export default function handleRequest(
 							status: responseStatusCode,
 						}),
 					)
-					pipe(body)
+					if (inline) pipe(replaceLink(inline)).pipe(body)
+					else pipe(body)
 				},
 				onShellError(error: unknown) {
 					reject(error)

@@ -60,6 +60,17 @@ export async function measureFirstLoad(browser: Browser, url: string, session?: 
 			if (asset instanceof Error) throw asset
 			byUrl.set(asset.url, asset)
 		}
+		// A first page carries the stylesheet inline (decision 127) and prefetches the file: the inline text is
+		// this load's CSS unless the file came too (with JavaScript, React links it again once hydrated).
+		for (const [url, asset] of byUrl) if (asset.kind === 'css' && asset.raw === 0) byUrl.delete(url)
+		const inline = await page.evaluate(() => document.getElementById('portal-css')?.textContent ?? '')
+		if (inline && ![...byUrl.values()].some((a) => a.kind === 'css'))
+			byUrl.set('inline:portal-css', {
+				url: 'inline:portal-css',
+				kind: 'css',
+				raw: Buffer.byteLength(inline),
+				gzip: gzipSync(inline).length,
+			})
 		const assets = [...byUrl.values()].sort((a, b) => b.gzip - a.gzip)
 		const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0)
 		return { jsGzip: sum('js', 'gzip'), cssGzip: sum('css', 'gzip'), jsRaw: sum('js', 'raw'), cssRaw: sum('css', 'raw'), assets }
