@@ -161,13 +161,19 @@ function scaleTable(s: NonNullable<BenchResults['scale']>): string {
 }
 
 function underLoadLine(u: NonNullable<BenchResults['underLoad']>): string {
-	const after = Object.entries(u.rssMiB.after)
-		.map(([name, v]) => `${name} ${v ?? '?'} MiB`)
+	const memory = (at: Record<string, number | null>) =>
+		Object.entries(at)
+			.map(([name, v]) => `${name} ${v ?? '?'} MiB`)
+			.join(', ')
+	const others = Object.entries(u.statuses ?? {})
+		.filter(([status]) => status !== '200')
+		.map(([status, n]) => `${num(n)} × ${status}`)
 		.join(', ')
 	return (
 		`Under load (\`load\`, PostgreSQL): ${u.connections} sessions for ${u.durationS} s on two portals and one API: ${num(u.requests)} ` +
-		`requests, p95 ${ms(u.p95Ms)}, max ${ms(u.maxMs)}, ${u.errors} errors, ${u.timeouts} time-outs, ${u.notOk} not 200; memory after: ` +
-		`${after} (budget ${u.budgetMiB} MiB) — ${u.pass ? '**met**' : '**not met**'}.`
+		`requests, p50 ${ms(u.p50Ms)}, p95 ${ms(u.p95Ms)}, max ${ms(u.maxMs)}, ${u.errors} errors, ${u.timeouts} time-outs, ${u.notOk} not 200` +
+		`${others ? ` (${others})` : ''}; memory after: ${memory(u.rssMiB.after)}; after ${u.idleS} s idle: ${memory(u.rssMiB.idle)} ` +
+		`(budget ${u.budgetMiB} MiB) — ${u.pass ? '**met**' : '**not met**'}.`
 	)
 }
 

@@ -121,6 +121,8 @@ export async function runUnderLoad() {
 			errors,
 			timeouts,
 			notOk,
+			/** Each status answered, and how often: what the answers other than 200 were. */
+			statuses: Object.fromEntries(statuses) as Record<string, number>,
 			p50Ms: percentile(times, 50),
 			p95Ms: percentile(times, 95),
 			maxMs: times.at(-1) ?? null,
