@@ -10,12 +10,14 @@ const HREF = '/assets/root-C0v5SO1Q.css'
 /** The built stylesheet's text (Vitest does not build CSS). */
 const CSS = '.min-h-dvh{min-height:100dvh}'
 const page = (link: string) =>
-	`<!DOCTYPE html><html><head><title>Sign in</title>${link}<link rel="modulepreload" href="/assets/a.js"/></head><body><p>Hi</p></body></html>`
+	`<!DOCTYPE html><html><head><title>Sign in · Cover</title>${link}<link rel="modulepreload" href="/assets/a.js"/></head><body><p>₦12,500 paid</p></body></html>`
 
 async function through(html: string, chunkSize: number, request: Request) {
 	const inline = await inlineStylesheet(request, HREF, CSS)
+	// Cut by bytes, so a chunk can end inside a character (· and ₦ are two and three bytes).
+	const bytes = Buffer.from(html)
 	const chunks: Buffer[] = []
-	for (let i = 0; i < html.length; i += chunkSize) chunks.push(Buffer.from(html.slice(i, i + chunkSize)))
+	for (let i = 0; i < bytes.length; i += chunkSize) chunks.push(bytes.subarray(i, i + chunkSize))
 	return { inline, out: inline ? await text(Readable.from(chunks).pipe(replaceLink(inline))) : html }
 }
 
@@ -25,9 +27,9 @@ describe('inlineStylesheet and replaceLink', () => {
 		const { inline, out } = await through(html, size, new Request('http://portal.test/login'))
 		expect(inline?.setCookie).toMatch(/^css=.+; Max-Age=31536000; Path=\/; HttpOnly;( Secure;)? SameSite=Lax$/)
 		expect(out).not.toContain('rel="stylesheet"')
-		expect(out).toContain(`<title>Sign in</title><style id="portal-css">${CSS}</style>`)
+		expect(out).toContain(`<title>Sign in · Cover</title><style id="portal-css">${CSS}</style>`)
 		expect(out).toContain(
-			`</style><link rel="prefetch" href="${HREF}"/><link rel="modulepreload" href="/assets/a.js"/></head><body><p>Hi</p></body></html>`,
+			`</style><link rel="prefetch" href="${HREF}"/><link rel="modulepreload" href="/assets/a.js"/></head><body><p>₦12,500 paid</p></body></html>`,
 		)
 	})
 
@@ -39,6 +41,7 @@ describe('inlineStylesheet and replaceLink', () => {
 		const olderCookie = older!.setCookie.split(';')[0]!
 		expect(await inlineStylesheet(new Request('http://portal.test/', { headers: { Cookie: olderCookie } }), HREF, CSS)).not.toBeNull()
 		expect(await inlineStylesheet(new Request('http://portal.test/'), undefined, CSS)).toBeNull()
+		expect(await inlineStylesheet(new Request('http://portal.test/'), HREF, '.a{content:"</style>"}')).toBeNull()
 	})
 
 	test('a page without the link passes through unchanged, the body after the head included', async () => {

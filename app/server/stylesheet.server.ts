@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import { createCookie } from 'react-router'
 import cssText from '../app.css?inline'
 import { portalEnv } from './env.server.ts'
@@ -32,44 +33,43 @@ export async function inlineStylesheet(
 	href: string | undefined,
 	text: string = cssText,
 ): Promise<InlineStylesheet | null> {
-	if (!href || !text) return null
+	// A stylesheet that could end the element early is linked, never inlined.
+	if (!href || !text || /<\/style/i.test(text)) return null
 	const version = href.slice(href.lastIndexOf('/') + 1)
 	if ((await stylesheetCookie().parse(request.headers.get('Cookie'))) === version) return null
 	return {
 		// As React Router renders it: <link nonce="…" rel="stylesheet" href="/assets/root-….css"/>.
 		link: new RegExp(`<link (?:nonce="[^"]*" )?rel="stylesheet" href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"/>`),
-		// The stylesheet's own text: Tailwind's output has no "</style" in it, checked when it is built.
 		replacement: `<style id="portal-css">${text}</style><link rel="prefetch" href="${href}"/>`,
 		setCookie: await stylesheetCookie().serialize(version),
 	}
 }
 
-/** Passes the page through, with the first occurrence of the link (in the head) replaced. */
+/**
+ * Passes the page through, with the first occurrence of the link (in the head) replaced. Read as UTF-8
+ * across chunks, so a character split between two chunks passes whole.
+ */
 export function replaceLink({ link, replacement }: InlineStylesheet) {
+	const decoder = new StringDecoder('utf8')
 	let pending = ''
 	let done = false
 	return new Transform({
 		transform(chunk: Buffer, _encoding, callback) {
-			if (done) return callback(null, chunk)
-			pending += chunk.toString('utf8')
+			const text = decoder.write(chunk)
+			if (done) return callback(null, text)
+			pending += text
 			const found = link.exec(pending)
-			if (found) {
+			// Found, or past the head without it (the page is left as it is): what is held goes out.
+			if (found || pending.includes('</head>')) {
 				done = true
-				const out = pending.slice(0, found.index) + replacement + pending.slice(found.index + found[0].length)
-				pending = ''
-				return callback(null, out)
-			}
-			// Past the head without the link: leave the page as it is.
-			if (pending.includes('</head>')) {
-				done = true
-				const out = pending
+				const out = found ? pending.slice(0, found.index) + replacement + pending.slice(found.index + found[0].length) : pending
 				pending = ''
 				return callback(null, out)
 			}
 			callback()
 		},
 		flush(callback) {
-			callback(null, pending || undefined)
+			callback(null, pending + decoder.end() || undefined)
 		},
 	})
 }
