@@ -7,7 +7,6 @@ import { ServerRouter } from 'react-router'
 import { NonceProvider } from './lib/nonce.ts'
 import { nonceContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
-import { inlineStylesheet, replaceLink } from './server/stylesheet.server.ts'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
 export { clientAddressContext, nonceContext, requestIdContext, transportContext } from './server/context.server.ts'
@@ -19,7 +18,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	reportPortalError(error, request, (context as RouterContextProvider).get(requestIdContext))
 }
 
-export default async function handleRequest(
+export default function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -28,9 +27,6 @@ export default async function handleRequest(
 ) {
 	// server.ts sends the CSP with this nonce; React Router and React put it on their inline scripts.
 	const nonce = loadContext.get(nonceContext)
-	// The stylesheet in the page for a browser that has not had this version of it (decision 127).
-	const inline = await inlineStylesheet(request, routerContext.manifest.routes.root?.css?.[0])
-	if (inline) responseHeaders.append('Set-Cookie', inline.setCookie)
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const userAgent = request.headers.get('user-agent')
@@ -52,8 +48,7 @@ export default async function handleRequest(
 							status: responseStatusCode,
 						}),
 					)
-					if (inline) pipe(replaceLink(inline)).pipe(body)
-					else pipe(body)
+					pipe(body)
 				},
 				onShellError(error: unknown) {
 					reject(error)

@@ -60,17 +60,6 @@ export async function measureFirstLoad(browser: Browser, url: string, session?: 
 			if (asset instanceof Error) throw asset
 			byUrl.set(asset.url, asset)
 		}
-		// A first page carries the stylesheet inline (decision 127) and prefetches the file: the inline text is
-		// this load's CSS unless the file came too (with JavaScript, React links it again once hydrated).
-		for (const [url, asset] of byUrl) if (asset.kind === 'css' && asset.raw === 0) byUrl.delete(url)
-		const inline = await page.evaluate(() => document.getElementById('portal-css')?.textContent ?? '')
-		if (inline && ![...byUrl.values()].some((a) => a.kind === 'css'))
-			byUrl.set('inline:portal-css', {
-				url: 'inline:portal-css',
-				kind: 'css',
-				raw: Buffer.byteLength(inline),
-				gzip: gzipSync(inline).length,
-			})
 		const assets = [...byUrl.values()].sort((a, b) => b.gzip - a.gzip)
 		const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0)
 		return { jsGzip: sum('js', 'gzip'), cssGzip: sum('css', 'gzip'), jsRaw: sum('js', 'raw'), cssRaw: sum('css', 'raw'), assets }
@@ -89,17 +78,12 @@ export async function signIn(browser: Browser, baseUrl: string): Promise<Session
 		await page.fill('input[name=password]', DEMO_PASSWORD)
 		await Promise.all([page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 }), page.click('button[type=submit]')])
 		await page.waitForLoadState('networkidle')
-		// The cookies of this fresh context (all set by the portal), Secure ones included.
+		// Every cookie of this fresh context (all set by the portal), Secure ones included.
 		const cookies = await context.cookies()
 		if (cookies.length === 0) throw new Error('signed in but no cookie was set')
 		return {
 			storageState: await context.storageState(),
-			// Not the stylesheet's cookie (decision 127): it says the browser has the file cached, which the
-			// cold loads measured with this header (Lighthouse, an empty cache) do not.
-			cookieHeader: cookies
-				.filter((c) => c.name !== 'css')
-				.map((c) => `${c.name}=${c.value}`)
-				.join('; '),
+			cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
 		}
 	} catch (error) {
 		throw new Error(`sign-in as ${DEMO_EMAIL} failed: ${(error as Error).message}`)
