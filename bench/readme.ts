@@ -167,7 +167,8 @@ function underLoadLine(u: NonNullable<BenchResults['underLoad']>): string {
 			.join(', ')
 	const others = Object.entries(u.statuses ?? {})
 		.filter(([status]) => status !== '200')
-		.map(([status, n]) => `${num(n)} × ${status}`)
+		// autocannon reports a request that timed out with no status.
+		.map(([status, n]) => `${num(n)} × ${status === 'undefined' ? 'no answer (time-out)' : status}`)
 		.join(', ')
 	return (
 		`Under load (\`load\`, PostgreSQL): ${u.connections} sessions for ${u.durationS} s on two portals and one API: ${num(u.requests)} ` +

@@ -123,9 +123,9 @@ export const policies = pgTable(
 		// Home's live cover and renewals due, by cover end (docs/decisions/121-policies-in-sql.md).
 		// Product and status ride along so home's cover by line reads the index alone (decision 126).
 		index('policies_customer_cover_end_idx').on(t.customerId, t.coverEnd, t.productId, t.status),
-		// Home's next bill: the business's plans by next billing date.
 		// The staff register's "cover held" per person on a page: the policies each one keeps (decision 126).
 		index('policies_custodian_employee_idx').on(t.custodianEmployeeId).where(sql`${t.custodianEmployeeId} is not null`),
+		// Home's next bill: the business's plans by next billing date.
 		index('policies_plan_billing_idx').on(t.customerId, t.nextBillingDate).where(sql`${t.kind} = 'plan'`),
 		// The few waiting for their details, oldest or newest first: the todos and the box on /mycover.
 		index('policies_pending_idx').on(t.customerId, t.createdAt).where(sql`${t.status} = 'pending'`),
