@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES } from './catalogue.ts'
-import { Todo } from './activities.ts'
+import { Activity, Todo } from './activities.ts'
 
 // GET /dashboard: home in one call (docs/decisions/047-home-dashboard.md). Each part is null when the
 // caller's role may not see it, or when it is not a part of this kind of account's home.
@@ -20,6 +20,9 @@ export const DashboardPolicy = z.object({
 	auto_renew: z.boolean(),
 })
 export type DashboardPolicy = z.infer<typeof DashboardPolicy>
+
+/** How many of the newest activity log entries home shows. */
+export const HOME_ACTIVITIES = 5
 
 /** How far home counts open claims: a business with more sees "1,000+", and the count never reads them all. */
 export const OPEN_CLAIMS_COUNT_CAP = 1_000
@@ -73,5 +76,7 @@ export const DashboardResponse = z.object({
 	claims: z.object({ open: z.number().int() }).nullable(),
 	/** Everyone: GET /todos's list. */
 	todos: z.array(Todo),
+	/** activities.view: the newest entries of the activity log, as GET /activities lists them (newest first). */
+	activities: z.array(Activity).nullable(),
 })
 export type Dashboard = z.infer<typeof DashboardResponse>

@@ -119,6 +119,27 @@ describeApi('GET /dashboard', () => {
 		expect(home.renewals).toMatchObject({ window_days: 30, due: 1, items: [{ id: motorId, product_name: 'Third Party Motor' }] })
 		expect(home.claims).toEqual({ open: 0 })
 		expect(home.todos.map((t: { id: string }) => t.id)).toContain(`activate-${planId}`)
+		// The activity log's newest entries, as the log itself lists them (decision 128).
+		const log = await ctx.call('GET', '/activities?page_size=5', { token: owner.token })
+		expect(log.status).toBe(200)
+		expect(home.activities.length).toBeGreaterThan(0)
+		expect(home.activities).toEqual(log.body.data.items)
+	})
+
+	test('lists the five newest activities, newest first, with who did each', async () => {
+		const busy = await ctx.createAccount({ kyc: true })
+		for (let n = 0; n < 7; n++) {
+			const res = await ctx.call('PATCH', `/business/${busy.customerId}`, { token: busy.token, body: { address: `${n} Marina, Lagos` } })
+			expect(res.status).toBe(200)
+		}
+		const home = await dashboard(busy)
+		const log = await ctx.call('GET', '/activities?page_size=5', { token: busy.token })
+		expect(home.activities).toHaveLength(5)
+		expect(home.activities).toEqual(log.body.data.items)
+		const times = home.activities.map((a: { created_at: string }) => Date.parse(a.created_at))
+		expect([...times].sort((a, b) => b - a)).toEqual(times)
+		expect(home.activities[0].actor).toMatchObject({ id: expect.any(String), name: expect.stringContaining(' ') })
+		expect(home.activities[0].created_at).toMatch(/Z$/)
 	})
 
 	test('counts the claims still under way, not those declined, paid or settled', async () => {
@@ -162,7 +183,7 @@ describeApi('GET /dashboard', () => {
 		expect(role.status).toBe(201)
 		const member = await ctx.createMember(owner, role.body.data.id)
 		const home = await dashboard(member)
-		expect(home).toMatchObject({ wallet: null, spend: null, next_bill: null, staff: null })
+		expect(home).toMatchObject({ wallet: null, spend: null, next_bill: null, staff: null, activities: null })
 		expect(home.cover.active).toBe(1)
 		expect(home.renewals.due).toBe(1)
 	})

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, isNotNull, lte, notInArray, sql } from 'drizzle-orm'
-import { type Dashboard, type DashboardPolicy, OPEN_CLAIMS_COUNT_CAP } from '../contract/dashboard.ts'
+import { sql } from 'drizzle-orm'
+import { type Dashboard, type DashboardPolicy, HOME_ACTIVITIES, OPEN_CLAIMS_COUNT_CAP } from '../contract/dashboard.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { claims, ledgerAccounts, policies, purchaseSpendMonths } from '../db/schema.ts'
+import { fromJson, jsonRows } from '../db/json-rows.ts'
 import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { RENEWAL_WINDOW_DAYS, coverByLine, nextBill, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
@@ -10,9 +10,10 @@ import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
 import { readAccount, todosOf } from './todos.ts'
 
-// Home (docs/decisions/047-home-dashboard.md), each part a bounded read (docs/decisions/121): the
-// customer and every scalar figure in one statement, cover by line as one aggregate, the listed
-// policies, renewals due and next bill each cut by LIMIT, never every policy of the business.
+// Home (docs/decisions/047-home-dashboard.md) in one statement (decision 128): the customer, every
+// scalar figure, the todos' facts and lists, and each of home's own lists as a column of one row, each
+// part a bounded read (decision 121): cover by line as one aggregate, the listed policies, renewals due
+// and the next bill each cut by LIMIT, never every policy of the business.
 
 /** The most policies home lists in one part. */
 const LISTED = 5
@@ -23,12 +24,11 @@ const LISTED = 5
  * them. A staff plan's subscription moves no money and is not spend. Reads the running totals that the
  * trigger `purchases_spend` keeps (decision 126): at most 12 rows, however many purchases.
  */
-function spendSince(deps: Deps, customerId: string, start: string) {
-	return deps.db
-		.select({ month: purchaseSpendMonths.month, amount: purchaseSpendMonths.amount })
-		.from(purchaseSpendMonths)
-		.where(and(eq(purchaseSpendMonths.customerId, customerId), gte(purchaseSpendMonths.month, start.slice(0, 7))))
-}
+const spendSince = (customerId: string, start: string) =>
+	jsonRows<{ month: string; amount: number | string }>(
+		sql`select month, amount from purchase_spend_months where customer_id = ${customerId} and month >= ${start.slice(0, 7)}`,
+		sql`r.month`,
+	)
 
 type StaffFigures = { covered: number; pending: number; plans: number }
 
@@ -49,17 +49,19 @@ const staffCoveredSql = (customerId: string, today: string) =>
 		where s.customer_id = ${customerId} and p.kind = 'plan' and p.cover_end >= ${today}::date
 			and (s.ends_on is null or s.ends_on >= ${today}::date) and (e.leaves_on is null or e.leaves_on >= ${today}::date))`
 
-const listedColumns = {
-	id: policies.id,
-	kind: policies.kind,
-	productId: policies.productId,
-	policyNumber: policies.policyNumber,
-	status: policies.status,
-	coverEnd: policies.coverEnd,
-	autoRenew: policies.autoRenew,
+type ListedRow = {
+	id: string
+	kind: 'policy' | 'plan'
+	productId: number
+	policyNumber: string
+	status: 'pending' | 'active'
+	coverEnd: string
+	autoRenew: boolean
 }
+const listedColumns = sql`p.id, p.kind, p.product_id as "productId", p.policy_number as "policyNumber", p.status,
+	p.cover_end::text as "coverEnd", p.auto_renew as "autoRenew", p.created_at as at`
 
-function listed(p: { [K in keyof typeof listedColumns]: (typeof listedColumns)[K]['_']['data'] }): DashboardPolicy {
+function listed(p: ListedRow): DashboardPolicy {
 	const product = productById(p.productId as ProductId)
 	return {
 		id: p.id,
@@ -73,81 +75,94 @@ function listed(p: { [K in keyof typeof listedColumns]: (typeof listedColumns)[K
 	}
 }
 
-/** Home in one answer: each part the member's role allows, each read bounded whatever the business's size. */
-export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard> {
-	const today = lagosDate(deps.now())
+/** Home's own columns of the account's statement, each null when the member's role may not see it. */
+function homeColumns(auth: AuthUser, today: string) {
 	const id = auth.customerId
 	const may = (permission: string) => auth.permissions.includes(permission)
-	const mine = eq(policies.customerId, id)
 	// Live or waiting: cover not ended (isLive and isWaiting in api/domain/dashboard.ts; status is active or pending).
-	const current = and(mine, gte(policies.coverEnd, today))
-	// A part is read when the role may see it; the kind of account (read in the same round) drops the rest.
-	const [account, byProduct, newest, due, plan, spent] = await Promise.all([
-		readAccount(deps, id, today, {
-			balance: may('wallet.view')
-				? sql<
-						string | number | null
-					>`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.customerId, id))})`
-				: sql<null>`null`,
-			openClaims: may('claims.view')
-				? sql<number>`(select count(*)::int from (select 1 from ${claims} where ${and(eq(claims.customerId, id), notInArray(claims.status, [...FINISHED_STATUSES]))} limit ${OPEN_CLAIMS_COUNT_CAP + 1}) as open)`
-				: sql<null>`null`,
-			staff: may('employees.view') ? staffCoveredSql(id, today) : sql<null>`null`,
-		}),
-		may('plans.view')
-			? deps.db
-					.select({
-						productId: policies.productId,
-						active: sql<number>`count(*) filter (where ${policies.status} = 'active')::int`,
-						pending: sql<number>`count(*) filter (where ${policies.status} = 'pending')::int`,
-					})
-					.from(policies)
-					.where(current)
-					.groupBy(policies.productId)
-			: null,
-		may('plans.view')
-			? deps.db.select(listedColumns).from(policies).where(current).orderBy(desc(policies.createdAt), desc(policies.id)).limit(LISTED)
-			: null,
+	const current = sql`p.customer_id = ${id} and p.cover_end >= ${today}::date`
+	const none = sql<null>`null`
+	return {
+		balance: may('wallet.view')
+			? sql<string | number | null>`(select balance from ledger_accounts where kind = 'wallet' and customer_id = ${id})`
+			: none,
+		openClaims: may('claims.view')
+			? sql<number>`(select count(*)::int from (select 1 from claims c where c.customer_id = ${id}
+				and c.status not in (${sql.join(
+					FINISHED_STATUSES.map((s) => sql`${s}`),
+					sql`, `,
+				)}) limit ${OPEN_CLAIMS_COUNT_CAP + 1}) as open)`
+			: none,
+		staff: may('employees.view') ? staffCoveredSql(id, today) : none,
+		byProduct: may('plans.view')
+			? jsonRows<{ productId: number; active: number; pending: number }>(
+					sql`select p.product_id as "productId", count(*) filter (where p.status = 'active')::int as active,
+						count(*) filter (where p.status = 'pending')::int as pending
+						from policies p where ${current} group by p.product_id`,
+					sql`r."productId"`,
+				)
+			: none,
+		newest: may('plans.view')
+			? jsonRows<ListedRow>(
+					sql`select ${listedColumns} from policies p where ${current} order by p.created_at desc, p.id desc limit ${LISTED}`,
+					sql`r.at desc, r.id desc`,
+				)
+			: none,
 		// Live cover ending within the window, soonest first (isRenewalDue), and how many in all.
-		may('plans.view')
-			? deps.db
-					.select({ ...listedColumns, due: sql<number>`(count(*) over ())::int` })
-					.from(policies)
-					.where(and(current, eq(policies.status, 'active'), lte(policies.coverEnd, addDays(today, RENEWAL_WINDOW_DAYS))))
-					.orderBy(asc(policies.coverEnd), asc(policies.createdAt), asc(policies.id))
-					.limit(LISTED)
-			: null,
+		due: may('plans.view')
+			? jsonRows<ListedRow & { due: number }>(
+					sql`select ${listedColumns}, (count(*) over ())::int as due from policies p
+						where ${current} and p.status = 'active' and p.cover_end <= ${addDays(today, RENEWAL_WINDOW_DAYS)}::date
+						order by p.cover_end, p.created_at, p.id limit ${LISTED}`,
+					sql`r."coverEnd", r.at, r.id`,
+				)
+			: none,
 		// The plan billed soonest: nextBill's rule, over plans only.
-		may('invoices.view')
-			? deps.db
-					.select({
-						id: policies.id,
-						productId: policies.productId,
-						policyNumber: policies.policyNumber,
-						nextBillingDate: policies.nextBillingDate,
-						slots: policies.slots,
-						monthlyRate: policies.monthlyRate,
-						period: policies.period,
-					})
-					.from(policies)
-					.where(
-						and(
-							mine,
-							eq(policies.kind, 'plan'),
-							gte(policies.nextBillingDate, today),
-							isNotNull(policies.slots),
-							isNotNull(policies.monthlyRate),
-						),
-					)
-					.orderBy(asc(policies.nextBillingDate), asc(policies.policyNumber))
-					.limit(1)
-			: null,
-		may('transactions.view') ? spendSince(deps, id, spendStart(today)) : null,
-	])
+		plan: may('invoices.view')
+			? jsonRows<{
+					id: string
+					productId: number
+					policyNumber: string
+					nextBillingDate: string
+					slots: number
+					monthlyRate: number
+					period: string | null
+				}>(
+					sql`select p.id, p.product_id as "productId", p.policy_number as "policyNumber",
+						p.next_billing_date::text as "nextBillingDate", p.slots, p.monthly_rate as "monthlyRate", p.period
+						from policies p where p.customer_id = ${id} and p.kind = 'plan' and p.next_billing_date >= ${today}::date
+							and p.slots is not null and p.monthly_rate is not null
+						order by p.next_billing_date, p.policy_number limit 1`,
+					sql`r."nextBillingDate", r."policyNumber"`,
+				)
+			: none,
+		spent: may('transactions.view') ? spendSince(id, spendStart(today)) : none,
+		// The activity log's newest entries, as GET /activities pages them (activities_customer_idx).
+		activities: may('activities.view')
+			? jsonRows<{ id: string; type: string; description: string; at: string; actorId: string | null; actorName: string | null }>(
+					sql`select a.id, a.type, a.description, a.created_at as at, u.id as "actorId", u.first_name || ' ' || u.last_name as "actorName"
+						from activities a left join users u on u.id = a.actor_user_id
+						where a.customer_id = ${id} order by a.created_at desc, a.id desc limit ${HOME_ACTIVITIES}`,
+					sql`r.at desc, r.id desc`,
+				)
+			: none,
+	}
+}
+
+/** Home in one answer and one statement: each part the member's role allows, each read bounded whatever the business's size. */
+export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard> {
+	const today = lagosDate(deps.now())
+	const account = await readAccount(deps, auth, today, homeColumns(auth, today))
 	const { customer } = account
 	const parts = visibleParts(customer.kind, auth.permissions)
 	const todos = await todosOf(deps, auth, account)
-	const staff = typeof account.staff === 'string' ? (JSON.parse(account.staff) as StaffFigures) : account.staff
+	const staff = fromJson(account.staff)
+	const byProduct = fromJson(account.byProduct)
+	const newest = fromJson(account.newest)
+	const due = fromJson(account.due)
+	const plan = fromJson(account.plan)
+	const spent = fromJson(account.spent)
+	const activities = fromJson(account.activities)
 	return {
 		kind: customer.kind,
 		today,
@@ -183,5 +198,13 @@ export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard
 			parts.has('renewals') && due ? { window_days: RENEWAL_WINDOW_DAYS, due: Number(due[0]?.due ?? 0), items: due.map(listed) } : null,
 		claims: parts.has('claims') ? { open: Number(account.openClaims ?? 0) } : null,
 		todos,
+		activities:
+			activities?.map((a) => ({
+				id: a.id,
+				type: a.type,
+				description: a.description,
+				actor: a.actorId ? { id: a.actorId, name: a.actorName ?? '' } : null,
+				created_at: new Date(a.at).toISOString(),
+			})) ?? null,
 	}
 }

@@ -1,15 +1,16 @@
-import { type SQL, and, asc, eq, gte, sql } from 'drizzle-orm'
+import { type SQL, eq, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import type { ProductId } from '../contract/product-ids.ts'
-import { customers, policies, policyNotices } from '../db/schema.ts'
+import { fromJson, jsonRows } from '../db/json-rows.ts'
+import { customers } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
 import { LATE_RENEWAL_DAYS } from '../domain/renewals.ts'
-import { deriveTodos, type RenewalTodo } from '../domain/todos.ts'
+import { type ClaimTodo, deriveTodos } from '../domain/todos.ts'
 import type { Deps } from '../deps.ts'
-import { unpaidInvoices } from './billing.ts'
-import { claimsAwaitingCustomer } from './claims.ts'
 import type { AuthUser } from '../http.ts'
+import { type ListRow, serialize, unpaidInvoices } from './billing.ts'
+import { claimsAwaitingCustomer } from './claims.ts'
 
 /** The most todos of one kind home lists: the oldest policies waiting for details, as claims and invoices are cut. */
 export const TODOS_LISTED = 5
@@ -33,36 +34,72 @@ export const todoFacts = (customerId: string, today: string) => ({
 		+ (select count(*) from (select 1 from employees e where e.customer_id = ${customerId} and e.leaves_on is null and e.enrolled_on > ${today}::date limit ${STAFF_CHANGES_CAP + 1}) as joining))::int`,
 })
 
-/** The customer and the todos' facts in one statement; home adds its own figures as further columns. */
+type PendingRow = { id: string; kind: 'policy' | 'plan'; productId: number; policyNumber: string }
+type RenewalRow = { id: string; productId: number; policyNumber: string; coverEnd: string }
+
+/**
+ * The todos' lists as columns of the account's statement, each the oldest few that the member's role
+ * may act on (null otherwise): policies waiting for their activation details, claims awaiting the
+ * customer, renewals asked for, invoices still to pay. Each list reads by index and stops at its limit.
+ */
+export const todoLists = (auth: AuthUser, today: string) => {
+	const may = (permission: string) => auth.permissions.includes(permission)
+	const id = auth.customerId
+	return {
+		// The oldest policies and plans waiting for their activation details whose cover has not ended (policies_pending_idx).
+		waiting: may('plans.manage')
+			? jsonRows<PendingRow>(
+					sql`select p.id, p.kind, p.product_id as "productId", p.policy_number as "policyNumber", p.created_at as at
+						from policies p where p.customer_id = ${id} and p.status = 'pending' and p.cover_end >= ${today}::date
+						order by p.created_at, p.id limit ${TODOS_LISTED}`,
+					sql`r.at, r.id`,
+				)
+			: sql<null>`null`,
+		claims: may('claims.manage') ? claimsAwaitingCustomer(id) : sql<null>`null`,
+		// Policies whose auto-renewal asked the customer to pay, still unrenewed (the ask was about the cover
+		// end the policy still has) and still renewable (docs/decisions/091-renewals.md).
+		asked: may('products.buy')
+			? jsonRows<RenewalRow>(
+					sql`select p.id, p.product_id as "productId", p.policy_number as "policyNumber", p.cover_end::text as "coverEnd"
+						from policies p join policy_notices n on n.policy_id = p.id and n.kind = 'renewal_asked' and n.about = p.cover_end::text
+						where p.customer_id = ${id} and p.cover_end >= ${addDays(today, -LATE_RENEWAL_DAYS)}::date
+						order by p.cover_end, p.id limit ${TODOS_LISTED}`,
+					sql`r."coverEnd", r.id`,
+				)
+			: sql<null>`null`,
+		unpaid: may('invoices.view') ? unpaidInvoices(id, 3) : sql<null>`null`,
+	}
+}
+
+/** The customer, the todos' facts and lists in one statement; home adds its own figures as further columns. */
 export async function readAccount<Extra extends Record<string, SQL.Aliased | SQL>>(
 	deps: Deps,
-	customerId: string,
+	auth: AuthUser,
 	today: string,
 	extra: Extra = {} as Extra,
 ) {
 	const [row] = await deps.db
-		.select({ customer: customers, ...todoFacts(customerId, today), ...extra })
+		.select({ customer: customers, ...todoFacts(auth.customerId, today), ...todoLists(auth, today), ...extra })
 		.from(customers)
-		.where(eq(customers.id, customerId))
+		.where(eq(customers.id, auth.customerId))
 	return row!
 }
 export type Account = Awaited<ReturnType<typeof readAccount>>
 
 /**
- * What the account still has to do (docs/decisions/009-todos.md). Every read is bounded: the oldest few
- * policies waiting for details, claims and invoices, never all of them. Home passes the account it has
- * already read with its own figures.
+ * What the account still has to do (docs/decisions/009-todos.md), from one read of the account. Every
+ * list is bounded: the oldest few policies waiting for details, claims and invoices, never all of them.
+ * Home passes the account it has already read with its own figures.
  */
 export async function todosOf(deps: Deps, auth: AuthUser, known?: Account) {
-	const today = lagosDate(deps.now())
-	const [account, waiting, claims, asked] = await Promise.all([
-		known ?? readAccount(deps, auth.customerId, today),
-		auth.permissions.includes('plans.manage') ? waitingPolicies(deps, auth.customerId, today) : [],
-		auth.permissions.includes('claims.manage') ? claimsAwaitingCustomer(deps.db, auth.customerId) : [],
-		auth.permissions.includes('products.buy') ? renewalsAsked(deps, auth.customerId, today) : [],
-	])
+	const account = known ?? (await readAccount(deps, auth, lagosDate(deps.now())))
 	const { customer } = account
-	const unpaid = auth.permissions.includes('invoices.view') ? await unpaidInvoices(deps.db, auth.customerId, 3) : []
+	const lists = {
+		waiting: fromJson<PendingRow[] | null>(account.waiting) ?? [],
+		claims: fromJson<ClaimTodo[] | null>(account.claims) ?? [],
+		asked: fromJson<RenewalRow[] | null>(account.asked) ?? [],
+		unpaid: (fromJson<ListRow[] | null>(account.unpaid) ?? []).map(serialize),
+	}
 	return deriveTodos({
 		kind: customer.kind,
 		emailVerified: Boolean(auth.emailVerifiedAt),
@@ -74,13 +111,18 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: Account) {
 		canFundWallet: auth.permissions.includes('wallet.fund'),
 		hasCover: Boolean(account.hasCover),
 		canBuy: auth.permissions.includes('products.buy'),
-		pendingPolicies: waiting,
+		pendingPolicies: lists.waiting.map((p) => ({
+			id: p.id,
+			kind: p.kind,
+			productName: productById(p.productId as ProductId).name,
+			policyNumber: p.policyNumber,
+		})),
 		canManagePlans: auth.permissions.includes('plans.manage'),
 		hasStaff: Boolean(account.hasStaff),
 		canManageStaff: auth.permissions.includes('employees.manage'),
 		staffChangesPending: Number(account.staffChangesPending ?? 0),
-		claims,
-		invoices: unpaid.map((i) => ({
+		claims: lists.claims.map((c) => ({ id: c.id, claimNumber: c.claimNumber, status: c.status, deskNote: c.deskNote })),
+		invoices: lists.unpaid.map((i) => ({
 			id: i.id,
 			number: i.number ?? '',
 			balance: formatNairaFull(i.balance),
@@ -88,44 +130,11 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: Account) {
 			pausesOn: i.pauses_on,
 			paused: i.pauses_plan,
 		})),
-		renewalsAsked: asked,
+		renewalsAsked: lists.asked.map((r) => ({
+			id: r.id,
+			policyNumber: r.policyNumber,
+			coverEnd: r.coverEnd,
+			productName: productById(r.productId as ProductId).name,
+		})),
 	})
-}
-
-/** The oldest policies and plans waiting for their activation details whose cover has not ended (reads policies_pending_idx). */
-async function waitingPolicies(deps: Deps, customerId: string, today: string) {
-	const rows = await deps.db
-		.select({ id: policies.id, kind: policies.kind, productId: policies.productId, policyNumber: policies.policyNumber })
-		.from(policies)
-		.where(and(eq(policies.customerId, customerId), eq(policies.status, 'pending'), gte(policies.coverEnd, today)))
-		.orderBy(asc(policies.createdAt), asc(policies.id))
-		.limit(TODOS_LISTED)
-	return rows.map((p) => ({
-		id: p.id,
-		kind: p.kind,
-		productName: productById(p.productId as ProductId).name,
-		policyNumber: p.policyNumber,
-	}))
-}
-
-/**
- * Policies whose auto-renewal asked the customer to pay, still unrenewed (the ask was about the cover
- * end the policy still has) and still renewable (docs/decisions/091-renewals.md).
- */
-async function renewalsAsked(deps: Deps, customerId: string, today: string): Promise<RenewalTodo[]> {
-	const rows = await deps.db
-		.select({ id: policies.id, productId: policies.productId, policyNumber: policies.policyNumber, coverEnd: policies.coverEnd })
-		.from(policies)
-		.innerJoin(
-			policyNotices,
-			and(
-				eq(policyNotices.policyId, policies.id),
-				eq(policyNotices.kind, 'renewal_asked'),
-				sql`${policyNotices.about} = ${policies.coverEnd}::text`,
-			),
-		)
-		.where(and(eq(policies.customerId, customerId), gte(policies.coverEnd, addDays(today, -LATE_RENEWAL_DAYS))))
-		.orderBy(asc(policies.coverEnd), asc(policies.id))
-		.limit(TODOS_LISTED)
-	return rows.map((r) => ({ ...r, productName: productById(r.productId as ProductId).name }))
 }

@@ -7,6 +7,7 @@ import {
 	type Invoice as InvoiceView,
 } from '../../contract/invoices.ts'
 import type { Db } from '../../db/client.ts'
+import { jsonRows } from '../../db/json-rows.ts'
 import { customers, invoiceLines, invoicePayments, invoices, users } from '../../db/schema.ts'
 import { pausesOn, payRefusal } from '../../domain/billing.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
@@ -120,15 +121,13 @@ export async function listInvoices(db: Db, customerId: string, query: InvoicesQu
 	}
 }
 
-/** The business's invoices still to pay, the oldest due first: home's todos. */
-export async function unpaidInvoices(db: Db, customerId: string, limit: number) {
-	const found = await rows<ListRow>(
-		db,
+/** The business's invoices still to pay, the oldest due first: home's todos, as a column of the account's statement. */
+export const unpaidInvoices = (customerId: string, limit: number) =>
+	jsonRows<ListRow>(
 		sql`${listSelect(sql`i.customer_id = ${customerId} and i.kind = 'invoice' and i.status in ('open', 'overdue')`)}
 			order by i.due_on, i.number limit ${limit}`,
+		sql`r.due_on, r.number`,
 	)
-	return found.map(serialize)
-}
 
 export const CSV_MAX_ROWS = 10_000
 const csvCell = (value: string | number | null) => {

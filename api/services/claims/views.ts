@@ -3,8 +3,10 @@ import type { IncidentType } from '../../contract/catalogue.ts'
 import type { Claim, ClaimListQuery, ClaimSummary, PlanUsage } from '../../contract/claims.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import type { Db } from '../../db/client.ts'
+import { jsonRows } from '../../db/json-rows.ts'
 import { claimEvents, claims, customers, policies, staff, users } from '../../db/schema.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
+import type { ClaimTodo } from '../../domain/todos.ts'
 import {
 	CLAIM_DOCUMENTS,
 	COUNTS_AGAINST_LIMIT,
@@ -181,13 +183,14 @@ export async function planUsage(db: Db, customerId: string, policyId: string): P
 	}
 }
 
-/** The claims a todo asks the customer about: offers to answer and drafts (with any note of the desk), oldest first. */
-export async function claimsAwaitingCustomer(db: Db, customerId: string) {
-	const rows = await db
-		.select({ id: claims.id, claimNumber: claims.claimNumber, status: claims.status, deskNote: claims.deskNote })
-		.from(claims)
-		.where(and(eq(claims.customerId, customerId), inArray(claims.status, ['pending', 'offer_sent'])))
-		.orderBy(asc(claims.updatedAt))
-		.limit(5)
-	return rows.map((r) => ({ ...r, status: r.status as 'pending' | 'offer_sent' }))
-}
+/**
+ * The claims a todo asks the customer about: offers to answer and drafts (with any note of the desk),
+ * oldest first; a column of the account's statement.
+ */
+export const claimsAwaitingCustomer = (customerId: string) =>
+	jsonRows<ClaimTodo>(
+		sql`select c.id, c.claim_number as "claimNumber", c.status, c.desk_note as "deskNote", c.updated_at as at
+			from claims c where c.customer_id = ${customerId} and c.status in ('pending', 'offer_sent')
+			order by c.updated_at limit 5`,
+		sql`r.at, r.id`,
+	)
