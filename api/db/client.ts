@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
+import { PreparedStatements } from './pglite-statements.ts'
 import * as schema from './schema.ts'
 import { logger } from '../telemetry/logger.ts'
 
@@ -87,7 +88,8 @@ export async function openDatabase(options: {
 		// Trigram indexes make the staff search indexed (migration perf_indexes, decision 119).
 		extensions: { pg_trgm },
 	})
-	const db: Db = drizzle(client, { schema })
+	// Drizzle's statements are prepared once and kept (decision 128); the migrations' DDL is not.
+	const db: Db = drizzle(new PreparedStatements(client).client(), { schema })
 	if (migrate) {
 		const { migrate: run } = await import('drizzle-orm/pglite/migrator')
 		await run(drizzle(client, { schema }), { migrationsFolder })
