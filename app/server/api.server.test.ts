@@ -164,6 +164,7 @@ describe('the section 7 wrapper', () => {
 describe('caches', () => {
 	test('lifetimes: users 2 s, states-with-lga 30 s, team 80 s, otherwise 60 s', () => {
 		expect(cacheTtl('/users/abc')).toBe(2_000)
+		expect(cacheTtl('/notifications/unread-count')).toBe(2_000)
 		expect(cacheTtl('/states-with-lga')).toBe(30_000)
 		expect(cacheTtl('/team/abc')).toBe(80_000)
 		expect(cacheTtl('/team/member/abc')).toBe(80_000)

@@ -9,6 +9,8 @@ export const DEFAULT_CACHE_MS = 60_000
 /** Per-call cache lifetimes; a path not named here gets DEFAULT_CACHE_MS when cached. */
 export const CACHE_RULES: Array<[RegExp, number]> = [
 	[/^\/users\/[^/]+$/, 2_000],
+	// The bell's count, which every signed-in page shows: as fresh as the user it sits beside (decision 128).
+	[/^\/notifications\/unread-count$/, 2_000],
 	[/^\/states-with-lga$/, 30_000],
 	[/^\/team\//, 80_000],
 ]

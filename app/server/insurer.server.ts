@@ -380,7 +380,7 @@ export function insurerCalls(client: ApiClient) {
 			get<{ items: Referral[]; page: number; page_size: number; total: number }>('/rewards/referrals', { page }, false),
 		getNotifications: (page: number) =>
 			get<{ items: Notification[]; page: number; page_size: number; total: number; unread: number }>('/notifications', { page }, false),
-		getUnreadCount: () => get<{ unread: number }>('/notifications/unread-count', undefined, false),
+		getUnreadCount: () => get<{ unread: number }>('/notifications/unread-count'),
 		markNotificationsRead: (ids: string[]) => post<{ marked: number }>('/notifications/read', { ids }),
 		markToured: () => post<{ toured_at: string }>('/tour'),
 		getOutbox: (to?: string) =>
