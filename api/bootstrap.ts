@@ -5,13 +5,8 @@ import { createApi } from './app.ts'
 import { createCacRegistry } from './cac/index.ts'
 import { openDatabase } from './db/client.ts'
 import type { Deps } from './deps.ts'
-import { seedDemoStaff } from './db/seed/demo-staff.ts'
-import { seedDemoPlans } from './db/seed/demo-plans.ts'
-import { seedDemoClaims } from './db/seed/claims.ts'
-import { seedDemoInspections } from './db/seed/inspections.ts'
-import { seedDemoInvoices } from './db/seed/demo-invoices.ts'
-import { seedDemoRewards } from './db/seed/demo-rewards.ts'
-import { seedDemoAccounts, seedReferenceData } from './db/seed/index.ts'
+import { seedDemo } from './db/seed/demo.ts'
+import { seedReferenceData } from './db/seed/index.ts'
 import type { ApiEnv } from './env.ts'
 import { createMailer } from './mail.ts'
 import { createPaymentGateway } from './payments/index.ts'
@@ -31,15 +26,7 @@ export async function bootApi(env: ApiEnv, release: string) {
 	await seedReferenceData(database.db)
 	const storage = createDiskStorage(path.resolve(env.DATA_DIR, 'uploads'))
 	// Demo accounts exist only in the embedded default, never on a real server.
-	if (database.kind === 'pglite') {
-		await seedDemoAccounts(database.db)
-		await seedDemoStaff(database.db, 'business@example.com')
-		await seedDemoPlans(database.db, 'business@example.com')
-		await seedDemoClaims(database.db)
-		await seedDemoInspections(database.db, storage)
-		await seedDemoInvoices(database.db, 'business@example.com')
-		await seedDemoRewards(database.db)
-	}
+	if (database.kind === 'pglite') await seedDemo(database.db, storage)
 	const mailer = await createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
 	const deps: Deps = {
 		db: database.db,

@@ -34,6 +34,8 @@ const results: BenchResults = {
 		row('portal', '/login', 'first-load JS gzip', 122.5, 'KiB', 1.15),
 		row('portal', '/login', 'req/s (mean)', 1780, '', 0.44),
 		row('portal', '/', 'first-load JS gzip', null, 'KiB'),
+		{ ...row('portal-pg', '/', 'req/s (mean)', 120, '', 0.3), budget: '>= 0.5× floor', status: 'FAIL' },
+		{ ...row('portal-pg', '/', 'p95 latency (exact)', 90, 'ms', 2.5), budget: '<= 3× floor', status: 'PASS' },
 		row('floor', '/', 'first-load JS gzip', 106.4, 'KiB', 1),
 	],
 	slow: {
@@ -68,6 +70,10 @@ describe('the figures written into the README', () => {
 		expect(lines[0]).toMatch(/^\| floor `\/` \| 106\.4 KiB \|/)
 		expect(lines[1]).toMatch(/^\| `\/login` \| 122\.5 KiB \(1\.15×\) \| – \| – \| – \| 1,780 \(0\.44×\) \| – \|$/)
 		expect(figures).toContain('| `/` signed in | error |')
+	})
+
+	it('names the pages loaded on PostgreSQL and says which miss issue 19’s targets', () => {
+		expect(figures).toContain('| `/` signed in, PostgreSQL | – | – | – | – | 120 (0.30×) **off target** | 90 ms (2.50×) |')
 	})
 
 	it('has the slow network table with both LCPs, their ratios to the floor and the product page by its address', () => {

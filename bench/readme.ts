@@ -31,7 +31,8 @@ const times = (r: number | null | undefined) => (r === null || r === undefined ?
 
 function pageLabel(target: string, route: string): string {
 	if (target === 'floor') return `floor \`${route}\``
-	return route === '/' ? '`/` signed in' : `\`${route}\``
+	const page = route === '/' ? '`/` signed in' : `\`${route}\``
+	return target === 'portal-pg' ? `${page}, PostgreSQL` : page
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -55,7 +56,8 @@ function pagesTable(rows: Row[], settings: BenchResults['settings']): string {
 		if (!row) return NONE
 		if (row.value === null) return 'error'
 		const value = `${num(row.value, row.unit === 'KiB' ? 1 : 0)}${row.unit ? ` ${row.unit}` : ''}`
-		const flag = row.status === 'FAIL' ? ' **over budget**' : ''
+		// A budget of its own (bytes, score), or issue 19's target as a ratio to the floor.
+		const flag = row.status !== 'FAIL' ? '' : row.budget?.endsWith('× floor') ? ' **off target**' : ' **over budget**'
 		return withRatio && page.target !== 'floor' && row.ratioToFloor !== null
 			? `${value} (${times(row.ratioToFloor)})${flag}`
 			: `${value}${flag}`

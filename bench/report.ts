@@ -3,7 +3,8 @@ import type { Bytes } from './bytes.ts'
 import type { LighthouseResult } from './lighthouse.ts'
 import type { LoadResult } from './load.ts'
 
-export type Target = 'portal' | 'floor'
+/** The floor, the portal on its embedded database, and the portal on PostgreSQL. */
+export type Target = 'portal' | 'floor' | 'portal-pg'
 export type Step = 'bytes' | 'lighthouse' | 'load'
 export type Measured = {
 	target: Target
@@ -17,6 +18,23 @@ export type Measured = {
 
 const KiB = 1024
 export const BUDGETS = { jsGzipBytes: 125 * KiB, cssGzipBytes: 12 * KiB, lighthouseScore: 95 }
+
+/**
+ * Issue 19 point 1's targets, as ratios to the floor in the same run: signed-in pages at least 0.5× its
+ * req/s and at most 3× its p95, `/login` at least 0.7× its req/s, LCP on `/login` and `/` at most 1.1× its.
+ */
+export const TARGETS = { signedInReqPerSec: 0.5, signedInP95: 3, loginReqPerSec: 0.7, lcp: 1.1 }
+const SIGNED_OUT = new Set(['/login', '/register', '/password-reset'])
+
+/** The ratio to the floor a portal page must keep for a metric, if the issue sets one. */
+function ratioTarget(m: Measured, metric: string): Budget | undefined {
+	if (m.target === 'floor') return undefined
+	const signedIn = !SIGNED_OUT.has(m.route)
+	if (metric === 'req/s (mean)') return { op: '>=', limit: signedIn ? TARGETS.signedInReqPerSec : TARGETS.loginReqPerSec }
+	if (metric === 'p95 latency (exact)' && signedIn) return { op: '<=', limit: TARGETS.signedInP95 }
+	if (metric === 'LCP' && (m.route === '/login' || m.route === '/')) return { op: '<=', limit: TARGETS.lcp }
+	return undefined
+}
 
 type Budget = { op: '<=' | '>='; limit: number }
 type Metric = {
@@ -86,12 +104,17 @@ export function buildRows(all: Measured[], floor: Measured | undefined): Row[] {
 			const error = m.failed[metric.step]
 			if (value === undefined && !error) continue
 			const floorValue = floor ? metric.pick(floor) : undefined
-			const budget = metric.budget ? `${metric.budget.op} ${fmt(metric.budget.limit, metric)}${metric.unit ? ` ${metric.unit}` : ''}` : null
+			const ratio = value !== undefined && floorValue ? value / floorValue : undefined
+			const target = ratioTarget(m, metric.name)
+			let budget = metric.budget ? `${metric.budget.op} ${fmt(metric.budget.limit, metric)}${metric.unit ? ` ${metric.unit}` : ''}` : null
 			let status: Row['status'] = 'n/a'
 			if (value === undefined) status = 'ERROR'
 			else if (metric.budget) {
 				const ok = metric.budget.op === '<=' ? value <= metric.budget.limit : value >= metric.budget.limit
 				status = ok ? 'PASS' : 'FAIL'
+			} else if (target && ratio !== undefined) {
+				budget = `${target.op} ${target.limit}× floor`
+				status = (target.op === '<=' ? ratio <= target.limit : ratio >= target.limit) ? 'PASS' : 'FAIL'
 			}
 			rows.push({
 				target: m.target,
@@ -101,7 +124,7 @@ export function buildRows(all: Measured[], floor: Measured | undefined): Row[] {
 				// Stored in display units (KiB, ms, 0–100) so results.json reads like the table.
 				value: value === undefined ? null : Number(fmt(value, metric)),
 				floor: floorValue === undefined ? null : Number(fmt(floorValue, metric)),
-				ratioToFloor: value !== undefined && floorValue ? Number((value / floorValue).toFixed(2)) : null,
+				ratioToFloor: ratio === undefined ? null : Number(ratio.toFixed(2)),
 				budget,
 				status,
 				...(error ? { error } : {}),

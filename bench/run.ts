@@ -15,6 +15,7 @@ import { runLoad } from './load.ts'
 import { updateReadme } from './readme.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
 import { runBillingBench } from './billing.ts'
+import { startPortalOnPostgres } from './postgres-portal.ts'
 import { runScaleBench } from './scale.ts'
 import { printSlowTable, runSlowBench } from './slow.ts'
 import { runStaffBench } from './staff.ts'
@@ -43,6 +44,8 @@ const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3)
 const CONNECTIONS = 10
 const PORTAL_ROUTES = ['/login', '/register', '/password-reset', '/']
 const SIGNED_IN = '/'
+/** The pages loaded again with the portal on PostgreSQL: the targets hold on both databases. */
+const POSTGRES_ROUTES = ['/login', SIGNED_IN]
 
 const problems: string[] = []
 
@@ -70,14 +73,14 @@ async function start(target: Target): Promise<Server | undefined> {
 			return await startFloor()
 		}
 		await buildPortalIfMissing(rebuild)
-		return await startPortal()
+		return target === 'portal-pg' ? await startPortalOnPostgres() : await startPortal()
 	} catch (error) {
 		note(`starting the ${target}`, error)
 		return undefined
 	}
 }
 
-async function measurePages(floor: Measured, portal: Measured[], all: Measured[]): Promise<void> {
+async function measurePages(floor: Measured, portal: Measured[], onPostgres: Measured[], all: Measured[]): Promise<void> {
 	const fail = (m: Measured, steps: Step[], why: string) => {
 		for (const step of steps) m.failed[step] = why
 	}
@@ -88,8 +91,11 @@ async function measurePages(floor: Measured, portal: Measured[], all: Measured[]
 	if (!floorServer) fail(floor, stepsOf(floor), 'floor did not start')
 	const portalServer = floorOnly ? undefined : await start('portal')
 	if (!floorOnly && !portalServer) for (const m of portal) fail(m, stepsOf(m), 'portal did not start')
+	const postgresServer = floorOnly ? undefined : await start('portal-pg')
+	if (!floorOnly && !postgresServer) for (const m of onPostgres) fail(m, ['load'], 'portal on PostgreSQL did not start')
 
 	let session: Session | undefined
+	let postgresCookie: string | undefined
 	let browser: Browser | undefined
 	try {
 		browser = await launchBrowser()
@@ -112,6 +118,16 @@ async function measurePages(floor: Measured, portal: Measured[], all: Measured[]
 				await measure(m, 'bytes', () => measureFirstLoad(browser, portalServer.baseUrl + m.route, s))
 			}
 		}
+		let postgresSession: Session | undefined
+		if (postgresServer) {
+			try {
+				postgresSession = await signIn(browser, postgresServer.baseUrl)
+			} catch (error) {
+				const why = note('signing in on PostgreSQL', error)
+				for (const m of onPostgres) if (m.route === SIGNED_IN) fail(m, ['load'], why)
+			}
+		}
+		postgresCookie = postgresSession?.cookieHeader
 		await browser.close()
 	}
 	const signedIn = portal.find((m) => m.route === SIGNED_IN)
@@ -126,18 +142,26 @@ async function measurePages(floor: Measured, portal: Measured[], all: Measured[]
 				portalServer,
 				m.route === SIGNED_IN ? session?.cookieHeader : undefined,
 			]),
+		...onPostgres.map((m): [Measured, Server | undefined, string | undefined] => [
+			m,
+			postgresServer,
+			m.route === SIGNED_IN ? postgresCookie : undefined,
+		]),
 	]
+	const unsigned = (m: Measured, cookie: string | undefined) => m.target !== 'floor' && m.route === SIGNED_IN && !cookie
+	// Lighthouse measures the browser's side, which the database does not change: once, on the embedded default.
 	for (const [m, server, cookie] of targets) {
-		if (!server || (m.target === 'portal' && m.route === SIGNED_IN && !cookie)) continue
+		if (!server || unsigned(m, cookie) || m.target === 'portal-pg') continue
 		await measure(m, 'lighthouse', () => runLighthouse(server.baseUrl + m.route, cookie, lighthouseRuns))
 	}
 	for (const [m, server, cookie] of targets) {
-		if (!server || (m.target === 'portal' && m.route === SIGNED_IN && !cookie)) continue
+		if (!server || unsigned(m, cookie)) continue
 		await measure(m, 'load', () => runLoad(server.baseUrl + m.route, cookie, durationS, CONNECTIONS))
 	}
 	// The other parts start servers of their own: these must not share the machine with them.
 	await floorServer?.stop()
 	await portalServer?.stop()
+	await postgresServer?.stop()
 }
 
 async function main(): Promise<void> {
@@ -146,8 +170,9 @@ async function main(): Promise<void> {
 	const machine = { cores: availableParallelism(), loadAverage: loadavg().map((l) => Math.round(l * 10) / 10) }
 	const floor: Measured = { target: 'floor', route: '/', failed: {} }
 	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
-	const all = [...portal, floor]
-	if (parts.has('pages')) await measurePages(floor, portal, all)
+	const onPostgres: Measured[] = floorOnly ? [] : POSTGRES_ROUTES.map((route) => ({ target: 'portal-pg', route, failed: {} }))
+	const all = [...portal, ...onPostgres, floor]
+	if (parts.has('pages')) await measurePages(floor, portal, onPostgres, all)
 	// The staff register at 100 and 100,000 staff, and a 10,000-row import, on the embedded database (issue 12).
 	const previous = readPrevious()
 	let staff: Awaited<ReturnType<typeof runStaffBench>> | null = previous?.staff ?? null
