@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
+import { keptStatements } from './kept-statements.ts'
 import { PreparedStatements } from './pglite-statements.ts'
 import * as schema from './schema.ts'
 import { logger } from '../telemetry/logger.ts'
@@ -45,9 +46,17 @@ export async function openDatabase(options: {
 		// A server that does not answer fails the request in bounded time instead of holding it. Only the
 		// connecting is bounded: set on the pool, the timeout would also fail requests queued for a free
 		// connection under load, and that is no outage.
+		// Drizzle's reads and writes are prepared once per connection and kept (decision 128), unless
+		// DATABASE_PREPARED_STATEMENTS=false (a pooler in transaction mode that cannot keep them).
+		const prepare = process.env.DATABASE_PREPARED_STATEMENTS !== 'false'
 		class Client extends pg.Client {
+			private readonly named = keptStatements()
 			constructor(config?: import('pg').ClientConfig) {
 				super({ ...config, connectionTimeoutMillis: connectTimeout })
+			}
+			// biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has a dozen overloads; the config is only given a name.
+			override query(config: any, ...rest: any[]): any {
+				return (super.query as (...args: unknown[]) => unknown)(prepare ? this.named(config) : config, ...rest)
 			}
 		}
 		// No JIT compilation: the portal's statements are short, and a few whose estimates run high (a sum with

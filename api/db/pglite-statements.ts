@@ -1,4 +1,5 @@
 import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite'
+import { KEEPS, STATEMENTS_KEPT } from './kept-statements.ts'
 
 /**
  * PGlite with its statements prepared once and kept, for Drizzle (docs/decisions/128-request-path-second-pass.md).
@@ -14,10 +15,6 @@ import { type PGlite, type QueryOptions, type Results, type Transaction, parse, 
  * `set`) goes through PGlite's `query`. PGlite's two locks are taken as its `query` takes them: a
  * statement outside a transaction waits for any transaction under way, one inside runs in it.
  */
-export const STATEMENTS_KEPT = 500
-
-/** The SQL that is worth keeping: Drizzle's reads and writes, not DDL or session commands. */
-const KEEPS = /^\s*(select|insert|update|delete|with)\b/i
 
 /** What PGlite keeps behind its underscore: the locks and the type maps its own `query` uses. */
 type PGliteInternals = PGlite & {
