@@ -10,6 +10,7 @@ import { isRequestId, REQUEST_ID_HEADER } from './api/contract/telemetry.ts'
 import type { Db } from './api/db/client.ts'
 import { readApiEnv } from './api/env.ts'
 import { healthAnswer } from './api/health.ts'
+import { keepHeapNearLive } from './api/heap.ts'
 import { jobsInProcess, startJobs } from './api/jobs/scheduler.ts'
 import { createLifecycle } from './api/lifecycle.ts'
 import { clientAddressOf } from './api/security/client-address.ts'
@@ -17,6 +18,7 @@ import { startErrorReporting, stopErrorReporting } from './api/telemetry/error-r
 import { logger } from './api/telemetry/logger.ts'
 import { releaseVersion } from './api/telemetry/release.ts'
 import { portalBodyLimit } from './server/body-limit.ts'
+import { requestGate } from './server/request-gate.ts'
 import { securityHeaders } from './server/security-headers.ts'
 
 /**
@@ -24,6 +26,7 @@ import { securityHeaders } from './server/security-headers.ts'
  * another process), and the portal's request handler for everything else.
  */
 const dev = process.argv.includes('--dev')
+keepHeapNearLive()
 const env = readApiEnv()
 const apiBaseUrl = process.env.API_BASE_URL?.replace(/\/$/, '')
 const release = releaseVersion()
@@ -130,6 +133,8 @@ if (dev) {
 	getBuild = async () => build
 }
 
+// A few dozen pages at once; the rest wait in line with little held (decision 128).
+app.use(requestGate())
 app.use(portalBodyLimit)
 app.all(
 	/.*/,

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { bootApi } from './bootstrap.ts'
 import { readApiEnv } from './env.ts'
 import { healthAnswer } from './health.ts'
+import { keepHeapNearLive } from './heap.ts'
 import { jobsInProcess, startJobs } from './jobs/scheduler.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { startErrorReporting, stopErrorReporting } from './telemetry/error-reporting.ts'
@@ -10,6 +11,7 @@ import { logger } from './telemetry/logger.ts'
 import { releaseVersion } from './telemetry/release.ts'
 
 /** `npm run start:api`: the insurer API alone, for a portal that reaches it over HTTP. */
+keepHeapNearLive()
 const env = readApiEnv()
 const release = releaseVersion()
 await startErrorReporting({ dsn: env.SENTRY_DSN, release, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV, tier: 'api' })
