@@ -44,3 +44,36 @@ test('a page comes in one piece with its length, gzipped only for a browser that
 	expect(missing.status).toBe(404)
 	expect(gunzipSync(missing.body).toString('utf8')).toContain('</html>')
 })
+
+// The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md).
+test('the stylesheet comes first in the head, is applied, and stays one stylesheet once the page runs', async ({ page, baseURL, js }) => {
+	const errors: string[] = []
+	page.on('pageerror', (error) => errors.push(error.message))
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text())
+	})
+	for (const path of ['/login', '/register']) {
+		const html = (await get(`${baseURL}${path}`, { accept: 'text/html' })).body.toString('utf8')
+		const head = html.slice(0, html.indexOf('</head>'))
+		const stylesheet = head.search(/<link [^>]*rel="stylesheet" href="\/assets\/[^"]+\.css"/)
+		expect(stylesheet, `${path}: a stylesheet link in the head`).toBeGreaterThan(0)
+		expect(stylesheet, `${path}: before the scripts' preloads`).toBeLessThan(head.indexOf('rel="modulepreload"'))
+		expect(head.match(/rel="stylesheet"/g), `${path}: one stylesheet`).toHaveLength(1)
+
+		await page.goto(path)
+		// The portal's own rules are in force: the body fills the screen (min-h-dvh), the primary button is filled.
+		await expect(page.locator('body')).toHaveCSS('min-height', /\d+px/)
+		const button = page.getByRole('button', { name: path === '/login' ? 'Sign in' : 'Continue' }).first()
+		await expect(button).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
+		// With JavaScript, once the scripts are in and React has taken the page over.
+		if (js) await page.waitForLoadState('networkidle')
+		expect(await page.locator('link[rel="stylesheet"], style[data-href]').count(), `${path}: still one stylesheet`).toBe(1)
+		// The skip link is out of sight until the keyboard reaches it first.
+		const skip = page.getByRole('link', { name: 'Skip to content' })
+		expect((await skip.boundingBox())?.width).toBeLessThanOrEqual(1)
+		await page.keyboard.press('Tab')
+		await expect(skip).toBeFocused()
+		expect((await skip.boundingBox())?.width).toBeGreaterThan(50)
+	}
+	expect(errors).toEqual([])
+})
