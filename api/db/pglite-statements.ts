@@ -28,15 +28,8 @@ type Prepared = { name: string; types: number[] }
 
 const { serialize } = protocol
 
-function concat(parts: Uint8Array[]) {
-	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-	let at = 0
-	for (const part of parts) {
-		out.set(part, at)
-		at += part.length
-	}
-	return out
-}
+/** One protocol message of several (Node's own join of byte arrays). */
+const concat = (parts: Uint8Array[]) => Buffer.concat(parts)
 
 /** PostgreSQL's answer when a kept statement's tables changed shape under it (a migration): prepare it again. */
 const isStalePlan = (error: unknown) =>

@@ -19,8 +19,7 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
 }
 
 // Documents are rendered whole and sent in one piece (docs/decisions/128-request-path-second-pass.md).
-test('a page comes in one piece with its length, gzipped only for a browser that takes gzip', async ({ baseURL, js }) => {
-	test.skip(!js, 'an HTTP check: once is enough')
+test('a page comes in one piece with its length, gzipped only for a browser that takes gzip', async ({ baseURL }) => {
 	const zipped = await get(`${baseURL}/login`, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' })
 	expect(zipped.status).toBe(200)
 	expect(zipped.headers['content-encoding']).toBe('gzip')

@@ -44,14 +44,7 @@ export function zip(parts: Array<{ name: string; data: string | Uint8Array; defl
 	end.setUint16(10, parts.length, true)
 	end.setUint32(12, size, true)
 	end.setUint32(16, offset, true)
-	const all = [...chunks, ...central, new Uint8Array(end.buffer)]
-	const out = new Uint8Array(all.reduce((n, c) => n + c.length, 0))
-	let at = 0
-	for (const c of all) {
-		out.set(c, at)
-		at += c.length
-	}
-	return out
+	return new Uint8Array(Buffer.concat([...chunks, ...central, new Uint8Array(end.buffer)]))
 }
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
