@@ -5,8 +5,10 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from './lib/nonce.ts'
+import { StylesheetProvider } from './lib/stylesheet.ts'
 import { nonceContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
+import { stylesheetFor } from './server/stylesheet.server.tsx'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
 export { clientAddressContext, nonceContext, requestIdContext, transportContext } from './server/context.server.ts'
@@ -27,7 +29,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * later, so streaming bought no earlier byte of content; it cost a chunk at a time through three
  * stream layers and the compression middleware, about a fifth of a signed-in page's time.
  */
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -36,6 +38,8 @@ export default function handleRequest(
 ) {
 	// server.ts sends the CSP with this nonce; React Router and React put it on their inline scripts.
 	const nonce = loadContext.get(nonceContext)
+	// Inline on a browser's first page, a link after it (decision 130).
+	const stylesheet = await stylesheetFor(request, responseHeaders)
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		// Cleared when the document is done: a pending timer would hold the whole render for 11 s.
@@ -54,7 +58,9 @@ export default function handleRequest(
 		})
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<StylesheetProvider value={stylesheet}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</StylesheetProvider>
 			</NonceProvider>,
 			{
 				nonce,

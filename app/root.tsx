@@ -23,13 +23,11 @@ import { useNonce } from './lib/nonce.ts'
 import { apiMiddleware } from './server/middleware.server.ts'
 import { readToasts } from './server/toast.server.ts'
 import { attributionHeader } from './server/attribution.server.ts'
-import appStylesheet from './app.css?url'
+import { AppStylesheet } from './lib/stylesheet.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware]
 
 export const links: Route.LinksFunction = () => [
-	// With a precedence, a resource React puts ahead of the scripts' preloads: the page paints once it is in (decision 129).
-	{ rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
 	{ rel: 'manifest', href: '/manifest.webmanifest' },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
@@ -70,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#065f46" />
+				{/* Ahead of the scripts' preloads (decision 129); inline on a first page (decision 130). */}
+				<AppStylesheet />
 				<Meta />
 				<Links />
 				{/* Parts that only make sense with JavaScript hide when it is off. */}

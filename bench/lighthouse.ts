@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { STYLESHEET_COOKIE } from '../app/lib/stylesheet.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
 
 type Run = {
@@ -53,9 +54,22 @@ export function devtoolsThrottling(network: Network) {
 	}
 }
 
+/**
+ * The session's cookies without the one that says the browser holds the stylesheet file (decision 130):
+ * Lighthouse loads with an empty cache, so a browser in its place would not have sent it.
+ */
+export function coldCacheCookies(cookieHeader: string | undefined): string | undefined {
+	const kept = (cookieHeader ?? '')
+		.split(';')
+		.map((c) => c.trim())
+		.filter((c) => c && !c.startsWith(`${STYLESHEET_COOKIE}=`))
+	return kept.length > 0 ? kept.join('; ') : undefined
+}
+
 async function runOnce(url: string, cookieHeader: string | undefined, options: LighthouseOptions): Promise<Run> {
 	// chrome-launcher crashes the process (an unhandled spawn 'error') when the binary is missing.
 	if (!existsSync(CHROMIUM_PATH)) throw new Error(`no chromium at ${CHROMIUM_PATH}`)
+	const cookie = coldCacheCookies(cookieHeader)
 	const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'], logLevel: 'silent' })
 	try {
 		const result = await lighthouse(url, {
@@ -63,7 +77,7 @@ async function runOnce(url: string, cookieHeader: string | undefined, options: L
 			output: 'json',
 			logLevel: 'error',
 			onlyCategories: ['performance'],
-			extraHeaders: cookieHeader ? { Cookie: cookieHeader } : undefined,
+			extraHeaders: cookie ? { Cookie: cookie } : undefined,
 			...(options.network ? devtoolsThrottling(options.network) : {}),
 			...(options.javaScript === false ? { blockedUrlPatterns: ['*.js', '*.mjs'] } : {}),
 		})

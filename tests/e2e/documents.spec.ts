@@ -44,22 +44,48 @@ test('a page comes in one piece with its length, gzipped only for a browser that
 	expect(gunzipSync(missing.body).toString('utf8')).toContain('</html>')
 })
 
-// The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md).
-test('the stylesheet comes first in the head, is applied, and stays one stylesheet once the page runs', async ({ page, baseURL, js }) => {
+// The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md),
+// inline on a browser's first page and linked after it (docs/decisions/130-stylesheet-inline-on-first-visit.md).
+test('the stylesheet is inline on a first page and linked after it, first in the head either way', async ({ baseURL }) => {
+	for (const path of ['/login', '/register']) {
+		const first = await get(`${baseURL}${path}`, { accept: 'text/html' })
+		const firstHead = first.body.toString('utf8').slice(0, first.body.toString('utf8').indexOf('</head>'))
+		const inline = firstHead.search(/<style data-precedence="default" data-href="\/assets\/[^"]+\.css">[^<]*\.skip-link/)
+		expect(inline, `${path}: the portal's rules inline in the head`).toBeGreaterThan(0)
+		expect(inline, `${path}: before the scripts' preloads`).toBeLessThan(firstHead.indexOf('rel="modulepreload"'))
+		expect(firstHead, `${path}: no stylesheet to wait for`).not.toContain('rel="stylesheet"')
+		const href = /data-href="([^"]+)"/.exec(firstHead.slice(inline))![1]!
+		expect(firstHead, `${path}: the file fetched after the page`).toContain(`<link rel="prefetch" href="${href}" as="style"/>`)
+		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
+		expect(cookie, `${path}: the cookie that says the browser has it`).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly.*; SameSite=Lax/)
+
+		const next = await get(`${baseURL}${path}`, { accept: 'text/html', cookie: cookie!.split(';')[0]! })
+		const nextHead = next.body.toString('utf8').slice(0, next.body.toString('utf8').indexOf('</head>'))
+		const linked = nextHead.indexOf(`<link rel="stylesheet" href="${href}" data-precedence="default"/>`)
+		expect(linked, `${path}: the file linked on the next page`).toBeGreaterThan(0)
+		expect(linked, `${path}: before the scripts' preloads`).toBeLessThan(nextHead.indexOf('rel="modulepreload"'))
+		expect(nextHead.match(/rel="stylesheet"/g), `${path}: one stylesheet`).toHaveLength(1)
+		expect(nextHead, `${path}: nothing inline`).not.toContain('<style data-precedence')
+		expect(
+			([next.headers['set-cookie'] ?? []].flat() as string[]).some((c) => c.startsWith('css=')),
+			`${path}: no new cookie`,
+		).toBe(false)
+	}
+})
+
+test('the stylesheet applies on a first page and after it, and stays one stylesheet once the page runs', async ({ page, js }) => {
 	const errors: string[] = []
 	page.on('pageerror', (error) => errors.push(error.message))
 	page.on('console', (message) => {
 		if (message.type() === 'error') errors.push(message.text())
 	})
-	for (const path of ['/login', '/register']) {
-		const html = (await get(`${baseURL}${path}`, { accept: 'text/html' })).body.toString('utf8')
-		const head = html.slice(0, html.indexOf('</head>'))
-		const stylesheet = head.search(/<link [^>]*rel="stylesheet" href="\/assets\/[^"]+\.css"/)
-		expect(stylesheet, `${path}: a stylesheet link in the head`).toBeGreaterThan(0)
-		expect(stylesheet, `${path}: before the scripts' preloads`).toBeLessThan(head.indexOf('rel="modulepreload"'))
-		expect(head.match(/rel="stylesheet"/g), `${path}: one stylesheet`).toHaveLength(1)
-
+	// The first page has the rules inline, the second links the file the first one fetched.
+	for (const [path, kind] of [
+		['/login', 'style[data-href]'],
+		['/register', 'link[rel="stylesheet"]'],
+	] as const) {
 		await page.goto(path)
+		await expect(page.locator(kind), `${path}: ${kind}`).toHaveCount(1)
 		// The portal's own rules are in force: the body fills the screen (min-h-dvh), the primary button is filled.
 		await expect(page.locator('body')).toHaveCSS('min-height', /\d+px/)
 		const button = page.getByRole('button', { name: path === '/login' ? 'Sign in' : 'Continue' }).first()

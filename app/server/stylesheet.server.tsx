@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createCookie } from 'react-router'
+import appStylesheet from '../app.css?url'
+import { STYLESHEET_COOKIE } from '../lib/stylesheet.ts'
+import { portalEnv } from './env.server.ts'
+
+/**
+ * The stylesheet inline on a browser's first page, linked on every page after it
+ * (docs/decisions/130-stylesheet-inline-on-first-visit.md). A first page paints when its HTML is in,
+ * not one round trip later when the stylesheet is; the file is fetched after the page at the lowest
+ * priority (a prefetch), and a cookie naming this build's file tells the next pages the browser has it.
+ */
+
+const YEAR_S = 365 * 24 * 60 * 60
+
+let text: string | null | undefined
+let cookie: ReturnType<typeof createCookie> | undefined
+
+/** The built file's text, read once; null in development, where Vite serves the stylesheet itself. */
+function inlineText() {
+	if (text !== undefined) return text
+	text = null
+	if (import.meta.env.PROD && appStylesheet.startsWith('/assets/')) {
+		// The server bundle sits in build/server beside build/client, where the file was written.
+		try {
+			text = readFileSync(fileURLToPath(new URL(`../client${appStylesheet}`, import.meta.url)), 'utf8')
+		} catch {
+			text = null
+		}
+	}
+	return text
+}
+
+function stylesheetCookie() {
+	cookie ??= createCookie(STYLESHEET_COOKIE, {
+		path: '/',
+		sameSite: 'lax',
+		httpOnly: true,
+		secure: portalEnv().secureCookies,
+		maxAge: YEAR_S,
+	})
+	return cookie
+}
+
+/** What the head carries for this request; a first page also gets the cookie on its answer's headers. */
+export async function stylesheetFor(request: Request, headers: Headers) {
+	const inline = inlineText()
+	const sent = inline === null ? null : await stylesheetCookie().parse(request.headers.get('Cookie'))
+	if (inline === null || sent === appStylesheet) return <link rel="stylesheet" href={appStylesheet} precedence="default" />
+	headers.append('Set-Cookie', await stylesheetCookie().serialize(appStylesheet))
+	return (
+		<>
+			<style href={appStylesheet} precedence="default">
+				{inline}
+			</style>
+			<link rel="prefetch" href={appStylesheet} as="style" />
+		</>
+	)
+}
