@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
@@ -83,14 +83,33 @@ export default async function handleRequest(
 	})
 }
 
+/**
+ * Brotli at quality 4 for a browser that takes it (decision 130), as the compression middleware makes it:
+ * smaller than gzip at its default level and quicker to make. Measured: the signed-in home page (53 KB)
+ * 10,817 bytes in 0.56 ms against gzip's 11,337 in 0.68 ms; /login with its stylesheet inline (44 KB)
+ * 10,162 in 0.51 ms against 10,237 in 0.65 ms. Quality 3 was quicker but larger than gzip on /login.
+ */
+function brotli(html: Buffer) {
+	return brotliCompressSync(html, {
+		params: {
+			[constants.BROTLI_PARAM_QUALITY]: 4,
+			[constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+			[constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+		},
+	})
+}
+
 function documentResponse(request: Request, html: Buffer, headers: Headers, status: number) {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	headers.append('Vary', 'Accept-Encoding')
 	// The compression middleware leaves an answer that already has a Content-Encoding alone.
 	const takes = new Negotiator({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? '' } })
-	const gzip = html.length >= COMPRESS_FROM_BYTES && takes.encoding(['gzip']) === 'gzip'
-	const body = gzip ? gzipSync(html) : html
-	if (gzip) headers.set('Content-Encoding', 'gzip')
+	// Brotli where the browser ranks both alike, as the compression middleware chooses (@types/negotiator
+	// predates negotiator 1's `preferred`).
+	const pick = takes.encoding.bind(takes) as (available: string[], options: { preferred: string[] }) => string | undefined
+	const encoding = html.length >= COMPRESS_FROM_BYTES ? pick(['br', 'gzip'], { preferred: ['br', 'gzip'] }) : undefined
+	const body = encoding === 'br' ? brotli(html) : encoding === 'gzip' ? gzipSync(html) : html
+	if (encoding === 'br' || encoding === 'gzip') headers.set('Content-Encoding', encoding)
 	headers.set('Content-Length', String(body.length))
 	return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { headers, status })
 }

@@ -60,6 +60,15 @@ export async function measureFirstLoad(browser: Browser, url: string, session?: 
 			if (asset instanceof Error) throw asset
 			byUrl.set(asset.url, asset)
 		}
+		// A stylesheet inline on a first page (decision 130) counts as its file does, once, whether or not the
+		// file's prefetch came back before the count.
+		for (const [href, text] of await page.$$eval('style[data-href]', (styles) =>
+			styles.map((s) => [s.dataset.href ?? '', s.textContent ?? ''] as const),
+		)) {
+			const body = Buffer.from(text)
+			const url = new URL(href, page.url()).href
+			byUrl.set(url, { url, kind: 'css', raw: body.length, gzip: gzipSync(body).length })
+		}
 		const assets = [...byUrl.values()].sort((a, b) => b.gzip - a.gzip)
 		const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0)
 		return { jsGzip: sum('js', 'gzip'), cssGzip: sum('css', 'gzip'), jsRaw: sum('js', 'raw'), cssRaw: sum('css', 'raw'), assets }

@@ -7,7 +7,7 @@
 import { Agent, request } from 'node:http'
 import autocannon from 'autocannon'
 import { launchBrowser, signIn } from './bytes.ts'
-import { percentile } from './load.ts'
+import { ACCEPT_ENCODING, percentile } from './load.ts'
 import { buildPortalIfMissing, type Server, startPortal } from './serve.ts'
 import { rssMiB } from './under-load.ts'
 
@@ -119,7 +119,7 @@ export async function runEmbeddedLoad(durationS: number, connections = EMBEDDED_
 		const browser = await launchBrowser()
 		const { cookieHeader } = await signIn(browser, portal.baseUrl).finally(() => browser.close())
 		const url = `${portal.baseUrl}/`
-		const headers = { accept: 'text/html', 'accept-encoding': 'gzip', cookie: cookieHeader }
+		const headers = { accept: 'text/html', 'accept-encoding': ACCEPT_ENCODING, cookie: cookieHeader }
 		// One unrecorded second at 10 connections (JIT, caches); then all 50 at once.
 		await autocannon({ url, connections: 10, duration: 1, headers })
 		const before = rssMiB(portal.pid)

@@ -20,9 +20,12 @@ export function percentile(sorted: number[], p: number): number {
 	return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]
 }
 
+/** What Chrome sends: pages are measured as browsers get them, Brotli where the server makes it (decision 130). */
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+
 /** A 1 s unrecorded warm-up (JIT, caches, keep-alive sockets), then durationS seconds measured. */
 export async function runLoad(url: string, cookieHeader: string | undefined, durationS: number, connections = 10): Promise<LoadResult> {
-	const headers = { accept: 'text/html', 'accept-encoding': 'gzip', ...(cookieHeader ? { cookie: cookieHeader } : {}) }
+	const headers = { accept: 'text/html', 'accept-encoding': ACCEPT_ENCODING, ...(cookieHeader ? { cookie: cookieHeader } : {}) }
 	await autocannon({ url, connections, duration: 1, headers })
 	const instance = autocannon({ url, connections, duration: durationS, headers })
 	// autocannon's summary has p90 and p97.5 but no p95: keep every response time and rank them ourselves.

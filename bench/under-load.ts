@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { percentile } from './load.ts'
+import { ACCEPT_ENCODING, percentile } from './load.ts'
 import { adminQuery, benchDatabaseUrl, seedBusiness, sessionCookie, SCALE_SECRET } from './scale.ts'
 import { makeTempDir, PORTAL_DIR, runCommand, type Server, startServer } from './serve.ts'
 import { openDatabase } from '../api/db/client.ts'
@@ -94,7 +94,7 @@ export async function runUnderLoad() {
 				connections: 1,
 				duration: durationS,
 				timeout: 10,
-				headers: { accept: 'text/html', 'accept-encoding': 'gzip', cookie },
+				headers: { accept: 'text/html', 'accept-encoding': ACCEPT_ENCODING, cookie },
 			})
 			instance.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
 				times.push(ms)
