@@ -1,14 +1,14 @@
 import { type ReactNode, createContext, useContext } from 'react'
 
-/**
- * The portal's stylesheet as the server chose to send it: inline on a browser's first page, a link after
- * that (docs/decisions/130-stylesheet-inline-on-first-visit.md). Only the server renders it; the browser
- * renders nothing here and keeps what the server put in the head, as React leaves a stylesheet with a
- * precedence in place while it hydrates.
- */
 /** Names the stylesheet file a browser was sent; a new build's file has a new name, so it is sent inline again. */
 export const STYLESHEET_COOKIE = 'css'
 
+/**
+ * The portal's stylesheet as the server chose to send it: inline on a browser's first page, a link after
+ * that (docs/decisions/130-first-visit-stylesheet-and-render-costs.md). Only the server renders it; the browser
+ * renders nothing here and keeps what the server put in the head, as React leaves a stylesheet with a
+ * precedence in place while it hydrates.
+ */
 const StylesheetContext = createContext<ReactNode>(null)
 
 export const StylesheetProvider = StylesheetContext.Provider

@@ -7,7 +7,7 @@ import { portalEnv } from './env.server.ts'
 
 /**
  * The stylesheet inline on a browser's first page, linked on every page after it
- * (docs/decisions/130-stylesheet-inline-on-first-visit.md). A first page paints when its HTML is in,
+ * (docs/decisions/130-first-visit-stylesheet-and-render-costs.md). A first page paints when its HTML is in,
  * not one round trip later when the stylesheet is; the file is fetched after the page at the lowest
  * priority (a prefetch), and a cookie naming this build's file tells the next pages the browser has it.
  */

@@ -52,7 +52,7 @@ test('a page comes in one piece with its length, compressed only for a browser t
 })
 
 // The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md),
-// inline on a browser's first page and linked after it (docs/decisions/130-stylesheet-inline-on-first-visit.md).
+// inline on a browser's first page and linked after it (docs/decisions/130-first-visit-stylesheet-and-render-costs.md).
 test('the stylesheet is inline on a first page and linked after it, first in the head either way', async ({ baseURL }) => {
 	for (const path of ['/login', '/register']) {
 		const first = await get(`${baseURL}${path}`, { accept: 'text/html' })
