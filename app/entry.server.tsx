@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
@@ -8,6 +8,7 @@ import { NonceProvider } from './lib/nonce.ts'
 import { StylesheetProvider } from './lib/stylesheet.ts'
 import { nonceContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
+import { type FixedText, gzipAround } from './server/gzip-around.server.ts'
 import { stylesheetFor } from './server/stylesheet.server.tsx'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
@@ -52,13 +53,13 @@ export default async function handleRequest(
 			},
 			final(done) {
 				clearTimeout(deadline)
-				resolve(documentResponse(request, Buffer.concat(chunks), responseHeaders, responseStatusCode))
+				resolve(documentResponse(request, Buffer.concat(chunks), responseHeaders, responseStatusCode, stylesheet.inline))
 				done()
 			},
 		})
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<StylesheetProvider value={stylesheet}>
+				<StylesheetProvider value={stylesheet.head}>
 					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 				</StylesheetProvider>
 			</NonceProvider>,
@@ -100,7 +101,7 @@ function brotli(html: Buffer) {
 	})
 }
 
-function documentResponse(request: Request, html: Buffer, headers: Headers, status: number) {
+function documentResponse(request: Request, html: Buffer, headers: Headers, status: number, inlineStylesheet: FixedText | null) {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	headers.append('Vary', 'Accept-Encoding')
 	// The compression middleware leaves an answer that already has a Content-Encoding alone.
@@ -109,7 +110,7 @@ function documentResponse(request: Request, html: Buffer, headers: Headers, stat
 	// predates negotiator 1's `preferred`).
 	const pick = takes.encoding.bind(takes) as (available: string[], options: { preferred: string[] }) => string | undefined
 	const encoding = html.length >= COMPRESS_FROM_BYTES ? pick(['br', 'gzip'], { preferred: ['br', 'gzip'] }) : undefined
-	const body = encoding === 'br' ? brotli(html) : encoding === 'gzip' ? gzipSync(html) : html
+	const body = encoding === 'br' ? brotli(html) : encoding === 'gzip' ? gzipAround(html, inlineStylesheet) : html
 	if (encoding === 'br' || encoding === 'gzip') headers.set('Content-Encoding', encoding)
 	headers.set('Content-Length', String(body.length))
 	return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { headers, status })

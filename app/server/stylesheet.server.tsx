@@ -4,6 +4,7 @@ import { createCookie } from 'react-router'
 import appStylesheet from '../app.css?url'
 import { STYLESHEET_COOKIE } from '../lib/stylesheet.ts'
 import { portalEnv } from './env.server.ts'
+import { type FixedText, fixedText } from './gzip-around.server.ts'
 
 /**
  * The stylesheet inline on a browser's first page, linked on every page after it
@@ -15,6 +16,7 @@ import { portalEnv } from './env.server.ts'
 const YEAR_S = 365 * 24 * 60 * 60
 
 let text: string | null | undefined
+let fixed: FixedText | undefined
 let cookie: ReturnType<typeof createCookie> | undefined
 
 /** The built file's text, read once; null in development, where Vite serves the stylesheet itself. */
@@ -43,18 +45,27 @@ function stylesheetCookie() {
 	return cookie
 }
 
-/** What the head carries for this request; a first page also gets the cookie on its answer's headers. */
+/**
+ * What the head carries for this request; a first page also gets the cookie on its answer's headers, and
+ * the stylesheet's text is handed on so the page's gzip can take it as compressed once.
+ */
 export async function stylesheetFor(request: Request, headers: Headers) {
 	const inline = inlineText()
 	const sent = inline === null ? null : await stylesheetCookie().parse(request.headers.get('Cookie'))
-	if (inline === null || sent === appStylesheet) return <link rel="stylesheet" href={appStylesheet} precedence="default" />
+	if (inline === null || sent === appStylesheet) {
+		return { head: <link rel="stylesheet" href={appStylesheet} precedence="default" />, inline: null }
+	}
 	headers.append('Set-Cookie', await stylesheetCookie().serialize(appStylesheet))
-	return (
-		<>
-			<style href={appStylesheet} precedence="default">
-				{inline}
-			</style>
-			<link rel="prefetch" href={appStylesheet} as="style" />
-		</>
-	)
+	fixed ??= fixedText(inline)
+	return {
+		head: (
+			<>
+				<style href={appStylesheet} precedence="default">
+					{inline}
+				</style>
+				<link rel="prefetch" href={appStylesheet} as="style" />
+			</>
+		),
+		inline: fixed,
+	}
 }

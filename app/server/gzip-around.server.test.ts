@@ -1,0 +1,37 @@
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { describe, expect, test } from 'vitest'
+import { fixedText, gzipAround } from './gzip-around.server.ts'
+
+describe('gzipAround', () => {
+	const css = `${'.a{color:red}\n'.repeat(2000)}.naira::before{content:"₦"}`
+	const fixed = fixedText(css)
+	const page = (head: string, tail: string) => Buffer.from(`${head}<style data-href="/assets/app.css">${css}</style>${tail}`, 'utf8')
+
+	test('gives back the page byte for byte, the fixed text in the middle, at either end, or alone', () => {
+		for (const [head, tail] of [
+			['<!DOCTYPE html><html><head>', '</head><body>₦42,000 paid</body></html>'],
+			['', ''],
+			['<p>only before</p>', ''],
+			['', '<p>only after ₦</p>'],
+		] as const) {
+			const html = page(head, tail)
+			const zipped = gzipAround(html, fixed)
+			expect(gunzipSync(zipped).equals(html)).toBe(true)
+		}
+	})
+
+	test('compresses only around the fixed text: the page is about as small as gzip makes it', () => {
+		const html = page('<!DOCTYPE html><head>', `<body>${'<li>Policy CP-AUTO-2026-000039 ₦60,000</li>'.repeat(400)}</body>`)
+		const zipped = gzipAround(html, fixed)
+		expect(gunzipSync(zipped).equals(html)).toBe(true)
+		// The fixed text's blocks are in it as made once.
+		expect(zipped.includes(fixed.deflated)).toBe(true)
+		expect(zipped.length).toBeLessThan(gzipSync(html).length * 1.25)
+	})
+
+	test('a page without the fixed text, or no fixed text, is gzipped whole', () => {
+		const html = Buffer.from('<!DOCTYPE html><p>no stylesheet here</p>')
+		expect(gunzipSync(gzipAround(html, fixed)).equals(html)).toBe(true)
+		expect(gzipAround(html, null).equals(gzipSync(html))).toBe(true)
+	})
+})
