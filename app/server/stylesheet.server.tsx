@@ -15,23 +15,25 @@ import { type FixedText, fixedText } from './gzip-around.server.ts'
 
 const YEAR_S = 365 * 24 * 60 * 60
 
-let text: string | null | undefined
-let fixed: FixedText | undefined
+type Inline = { text: string; gzip: FixedText }
+let inline: Inline | null | undefined
 let cookie: ReturnType<typeof createCookie> | undefined
 
-/** The built file's text, read once; null in development, where Vite serves the stylesheet itself. */
-function inlineText() {
-	if (text !== undefined) return text
-	text = null
+/**
+ * The built file's text, read once, and its deflate blocks for the pages' gzip; null in development, where
+ * Vite serves the stylesheet itself.
+ */
+function inlineStylesheet(): Inline | null {
+	if (inline !== undefined) return inline
+	inline = null
 	if (import.meta.env.PROD && appStylesheet.startsWith('/assets/')) {
 		// The server bundle sits in build/server beside build/client, where the file was written.
 		try {
-			text = readFileSync(fileURLToPath(new URL(`../client${appStylesheet}`, import.meta.url)), 'utf8')
-		} catch {
-			text = null
-		}
+			const text = readFileSync(fileURLToPath(new URL(`../client${appStylesheet}`, import.meta.url)), 'utf8')
+			inline = { text, gzip: fixedText(text) }
+		} catch {}
 	}
-	return text
+	return inline
 }
 
 function stylesheetCookie() {
@@ -50,22 +52,21 @@ function stylesheetCookie() {
  * the stylesheet's text is handed on so the page's gzip can take it as compressed once.
  */
 export async function stylesheetFor(request: Request, headers: Headers) {
-	const inline = inlineText()
-	const sent = inline === null ? null : await stylesheetCookie().parse(request.headers.get('Cookie'))
-	if (inline === null || sent === appStylesheet) {
+	const sheet = inlineStylesheet()
+	const sent = sheet === null ? null : await stylesheetCookie().parse(request.headers.get('Cookie'))
+	if (sheet === null || sent === appStylesheet) {
 		return { head: <link rel="stylesheet" href={appStylesheet} precedence="default" />, inline: null }
 	}
 	headers.append('Set-Cookie', await stylesheetCookie().serialize(appStylesheet))
-	fixed ??= fixedText(inline)
 	return {
 		head: (
 			<>
 				<style href={appStylesheet} precedence="default">
-					{inline}
+					{sheet.text}
 				</style>
 				<link rel="prefetch" href={appStylesheet} as="style" />
 			</>
 		),
-		inline: fixed,
+		inline: sheet.gzip,
 	}
 }
