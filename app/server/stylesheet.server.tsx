@@ -53,6 +53,8 @@ function stylesheetCookie() {
  */
 export async function stylesheetFor(request: Request, headers: Headers) {
 	const sheet = inlineStylesheet()
+	// The page differs with the cookie: a cache between must not hand one browser's page to another.
+	if (sheet !== null) headers.append('Vary', 'Cookie')
 	const sent = sheet === null ? null : await stylesheetCookie().parse(request.headers.get('Cookie'))
 	if (sheet === null || sent === appStylesheet) {
 		return { head: <link rel="stylesheet" href={appStylesheet} precedence="default" />, inline: null }

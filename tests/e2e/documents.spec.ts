@@ -65,6 +65,7 @@ test('the stylesheet is inline on a first page and linked after it, first in the
 		expect(firstHead, `${path}: the file fetched after the page`).toContain(`<link rel="prefetch" href="${href}" as="style"/>`)
 		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
 		expect(cookie, `${path}: the cookie that says the browser has it`).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly.*; SameSite=Lax/)
+		expect(first.headers.vary, `${path}: a cache keeps pages apart by cookie`).toMatch(/\bCookie\b/)
 
 		const next = await get(`${baseURL}${path}`, { accept: 'text/html', cookie: cookie!.split(';')[0]! })
 		const nextHead = next.body.toString('utf8').slice(0, next.body.toString('utf8').indexOf('</head>'))
