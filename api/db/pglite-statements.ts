@@ -114,7 +114,11 @@ export class PreparedStatements {
 			]),
 			{ syncToFs: false },
 		)
-		return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>
+		// PGlite copies its 318 parsers into a new object for every query that brings its own (Drizzle's
+		// always do): a lookup through the prototype chain gives the same parser without the copy.
+		const own = options?.parsers
+		const parsers = own ? Object.assign(Object.create(pg.parsers) as PGliteInternals['parsers'], own) : pg.parsers
+		return parse.parseResults(messages, parsers, own ? { ...options, parsers: undefined } : options)[0] as Results<T>
 	}
 
 	private async prepared(text: string): Promise<Prepared> {

@@ -235,4 +235,23 @@ describeApi('GET /dashboard', () => {
 		expect(home.staff).toEqual({ covered: 0, pending: 0, plans: 0 })
 		expect(home.next_bill.bill).toBeNull()
 	})
+
+	test("each request runs home's statement, built once, with its own day (decision 131)", async () => {
+		const before = await dashboard(owner)
+		expect(before.renewals.items.map((p: { id: string }) => p.id)).toContain(motorId)
+		ctx.advanceClock(20 * 86_400_000)
+		try {
+			// A token lives a day: sign in again, twenty days on.
+			const signIn = await ctx.call('POST', '/auth/sign-in', { body: { email: owner.email, password: owner.password, platform: 'web' } })
+			expect(signIn.status).toBe(200)
+			const later = await dashboard({ token: signIn.body.data.access_token })
+			expect(later.today).toBe(addDays(before.today, 20))
+			// The motor policy's cover ended ten days before: no longer live, so no longer due for renewal.
+			expect(later.renewals.items.map((p: { id: string }) => p.id)).not.toContain(motorId)
+			expect(later.spend.months.map((m: { month: string }) => m.month)).toEqual(lastTwelveMonths(later.today))
+		} finally {
+			ctx.advanceClock(-20 * 86_400_000)
+		}
+		expect((await dashboard(owner)).renewals.items.map((p: { id: string }) => p.id)).toContain(motorId)
+	})
 })

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { preparedOnce } from '../db/prepared-once.ts'
 import { rolePermissions, tokens, users } from '../db/schema.ts'
 import { TOKEN_ROTATION_GRACE_MS, TOKEN_TTL_MS, shouldRotate } from '../domain/auth-rules.ts'
 import type { AuthUser } from '../http.ts'
@@ -24,26 +25,39 @@ export async function issueToken(db: Db, userId: string, now: Date) {
 	return token
 }
 
+/** The lookup of a token, built once: every signed-in request makes it (decision 131). */
+const tokenLookup = (db: Db) =>
+	preparedOnce(db, 'token', () =>
+		db
+			.select({
+				tokenId: tokens.id,
+				createdAt: tokens.createdAt,
+				rotatedAt: tokens.rotatedAt,
+				id: users.id,
+				customerId: users.customerId,
+				roleId: users.roleId,
+				email: users.email,
+				firstName: users.firstName,
+				emailVerifiedAt: users.emailVerifiedAt,
+				permissions: sql<
+					string[]
+				>`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
+			})
+			.from(tokens)
+			.innerJoin(users, eq(users.id, tokens.userId))
+			.where(
+				and(
+					eq(tokens.tokenHash, sql.placeholder('hash')),
+					isNull(tokens.revokedAt),
+					gt(tokens.expiresAt, sql.placeholder('now')),
+					eq(users.status, 'active'),
+				),
+			),
+	)
+
 /** The user behind a bearer token, with a replacement token when this one is due for rotation. */
 export async function authenticate(db: Db, token: string, now: Date): Promise<{ auth: AuthUser; newToken?: string } | null> {
-	const [row] = await db
-		.select({
-			tokenId: tokens.id,
-			createdAt: tokens.createdAt,
-			rotatedAt: tokens.rotatedAt,
-			id: users.id,
-			customerId: users.customerId,
-			roleId: users.roleId,
-			email: users.email,
-			firstName: users.firstName,
-			emailVerifiedAt: users.emailVerifiedAt,
-			permissions: sql<
-				string[]
-			>`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
-		})
-		.from(tokens)
-		.innerJoin(users, eq(users.id, tokens.userId))
-		.where(and(eq(tokens.tokenHash, sha256(token)), isNull(tokens.revokedAt), gt(tokens.expiresAt, now), eq(users.status, 'active')))
+	const [row] = await tokenLookup(db).execute({ hash: sha256(token), now: now.toISOString() })
 	if (!row) return null
 	const { createdAt, rotatedAt, ...auth } = row
 	if (!shouldRotate(createdAt, rotatedAt, now)) return { auth }

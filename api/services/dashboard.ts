@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm'
 import { type Dashboard, type DashboardPolicy, HOME_ACTIVITIES, OPEN_CLAIMS_COUNT_CAP } from '../contract/dashboard.ts'
 import type { ProductId } from '../contract/product-ids.ts'
 import { fromJson, jsonRows } from '../db/json-rows.ts'
+import type { Value } from '../db/prepared-once.ts'
 import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { RENEWAL_WINDOW_DAYS, coverByLine, nextBill, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
-import { readAccount, todosOf } from './todos.ts'
+import { type AccountValues, type Bound, readAccount, todosOf } from './todos.ts'
 
 // Home (docs/decisions/047-home-dashboard.md) in one statement (decision 128): the customer, every
 // scalar figure, the todos' facts and lists, and each of home's own lists as a column of one row, each
@@ -22,11 +23,12 @@ const LISTED = 5
  * Cover paid for in each month from `start` (the first of a month, in Lagos): paid purchases, from the
  * wallet or by card, in the month (Lagos time, UTC+1) they were made, as the transaction history dates
  * them. A staff plan's subscription moves no money and is not spend. Reads the running totals that the
- * trigger `purchases_spend` keeps (decision 126): at most 12 rows, however many purchases.
+ * trigger `purchases_spend` keeps (decision 126): at most 12 rows, however many purchases. `startMonth` is
+ * the month of `start`, as `2025-12`.
  */
-const spendSince = (customerId: string, start: string) =>
+const spendSince = (customerId: Value, startMonth: Value) =>
 	jsonRows<{ month: string; amount: number | string }>(
-		sql`select month, amount from purchase_spend_months where customer_id = ${customerId} and month >= ${start.slice(0, 7)}`,
+		sql`select month, amount from purchase_spend_months where customer_id = ${customerId} and month >= ${startMonth}`,
 		sql`r.month`,
 	)
 
@@ -38,7 +40,7 @@ type StaffFigures = { covered: number; pending: number; plans: number }
  * pending while the plan waits for their details or they join later; each person once, however many
  * plans. A member removed from a plan before today, or who has left, is not counted.
  */
-const staffCoveredSql = (customerId: string, today: string) =>
+const staffCoveredSql = (customerId: Value, today: Value) =>
 	sql<StaffFigures | string>`(select json_build_object(
 			'covered', count(distinct s.employee_id) filter (where s.status = 'active' and e.enrolled_on <= ${today}::date),
 			'pending', count(distinct s.employee_id) filter (where s.status = 'pending' or e.enrolled_on > ${today}::date),
@@ -75,10 +77,12 @@ function listed(p: ListedRow): DashboardPolicy {
 	}
 }
 
+/** What home's own columns are run with, besides the account's values: the end of the renewal window and the first month of spend. */
+type HomeValues = { renewalEnd: string; spendFrom: string }
+
 /** Home's own columns of the account's statement, each null when the member's role may not see it. */
-function homeColumns(auth: AuthUser, today: string) {
-	const id = auth.customerId
-	const may = (permission: string) => auth.permissions.includes(permission)
+function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues & AccountValues>) {
+	const { id, today } = v
 	// Live or waiting: cover not ended (isLive and isWaiting in api/domain/dashboard.ts; status is active or pending).
 	const current = sql`p.customer_id = ${id} and p.cover_end >= ${today}::date`
 	const none = sql<null>`null`
@@ -112,7 +116,7 @@ function homeColumns(auth: AuthUser, today: string) {
 		due: may('plans.view')
 			? jsonRows<ListedRow & { due: number }>(
 					sql`select ${listedColumns}, (count(*) over ())::int as due from policies p
-						where ${current} and p.status = 'active' and p.cover_end <= ${addDays(today, RENEWAL_WINDOW_DAYS)}::date
+						where ${current} and p.status = 'active' and p.cover_end <= ${v.renewalEnd}::date
 						order by p.cover_end, p.created_at, p.id limit ${LISTED}`,
 					sql`r."coverEnd", r.at, r.id`,
 				)
@@ -136,7 +140,7 @@ function homeColumns(auth: AuthUser, today: string) {
 					sql`r."nextBillingDate", r."policyNumber"`,
 				)
 			: none,
-		spent: may('transactions.view') ? spendSince(id, spendStart(today)) : none,
+		spent: may('transactions.view') ? spendSince(id, v.spendFrom) : none,
 		// The activity log's newest entries, as GET /activities pages them (activities_customer_idx).
 		activities: may('activities.view')
 			? jsonRows<{ id: string; type: string; description: string; at: string; actorId: string | null; actorName: string | null }>(
@@ -152,7 +156,8 @@ function homeColumns(auth: AuthUser, today: string) {
 /** Home in one answer and one statement: each part the member's role allows, each read bounded whatever the business's size. */
 export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard> {
 	const today = lagosDate(deps.now())
-	const account = await readAccount(deps, auth, today, homeColumns(auth, today))
+	const values: HomeValues = { renewalEnd: addDays(today, RENEWAL_WINDOW_DAYS), spendFrom: spendStart(today).slice(0, 7) }
+	const account = await readAccount(deps, auth, today, { name: 'home', values, columns: homeColumns })
 	const { customer } = account
 	const parts = visibleParts(customer.kind, auth.permissions)
 	const todos = await todosOf(deps, auth, account)

@@ -1,7 +1,8 @@
-import { type SQL, eq, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, eq, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import type { ProductId } from '../contract/product-ids.ts'
 import { fromJson, jsonRows } from '../db/json-rows.ts'
+import { preparedOnce } from '../db/prepared-once.ts'
 import { customers } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
@@ -25,7 +26,7 @@ export const readCustomer = async (deps: Deps, customerId: string) =>
  * funded, bought cover, has staff (each an `exists`), and its staff changes still to come, counted by
  * index up to the cap (docs/decisions/050-staff-lifecycle.md). Columns of the customer's own read.
  */
-export const todoFacts = (customerId: string, today: string) => ({
+export const todoFacts = ({ id: customerId, today }: Bound<AccountValues>) => ({
 	walletFunded: sql<boolean>`exists (select 1 from payments p where p.customer_id = ${customerId} and p.purpose = 'funding' and p.status = 'success')`,
 	hasCover: sql<boolean>`exists (select 1 from policies p where p.customer_id = ${customerId})`,
 	hasStaff: sql<boolean>`exists (select 1 from employees e where e.customer_id = ${customerId})`,
@@ -42,9 +43,7 @@ type RenewalRow = { id: string; productId: number; policyNumber: string; coverEn
  * may act on (null otherwise): policies waiting for their activation details, claims awaiting the
  * customer, renewals asked for, invoices still to pay. Each list reads by index and stops at its limit.
  */
-export const todoLists = (auth: AuthUser, today: string) => {
-	const may = (permission: string) => auth.permissions.includes(permission)
-	const id = auth.customerId
+export const todoLists = (may: (permission: string) => boolean, { id, today, lateFrom }: Bound<AccountValues>) => {
 	return {
 		// The oldest policies and plans waiting for their activation details whose cover has not ended (policies_pending_idx).
 		waiting: may('plans.manage')
@@ -62,7 +61,7 @@ export const todoLists = (auth: AuthUser, today: string) => {
 			? jsonRows<RenewalRow>(
 					sql`select p.id, p.product_id as "productId", p.policy_number as "policyNumber", p.cover_end::text as "coverEnd"
 						from policies p join policy_notices n on n.policy_id = p.id and n.kind = 'renewal_asked' and n.about = p.cover_end::text
-						where p.customer_id = ${id} and p.cover_end >= ${addDays(today, -LATE_RENEWAL_DAYS)}::date
+						where p.customer_id = ${id} and p.cover_end >= ${lateFrom}::date
 						order by p.cover_end, p.id limit ${TODOS_LISTED}`,
 					sql`r."coverEnd", r.id`,
 				)
@@ -71,17 +70,36 @@ export const todoLists = (auth: AuthUser, today: string) => {
 	}
 }
 
-/** The customer, the todos' facts and lists in one statement; home adds its own figures as further columns. */
-export async function readAccount<Extra extends Record<string, SQL.Aliased | SQL>>(
+/** What the account's statement is run with: the customer, today in Lagos, and the oldest cover end a renewal asked for may have. */
+export type AccountValues = { id: string; today: string; lateFrom: string }
+/** The same names as placeholders, which the statement is built with once (decision 131) and filled at each run. */
+export type Bound<Values> = { [K in keyof Values]: Placeholder<K & string> }
+
+const bound = <Values extends Record<string, string>>(values: Values) =>
+	Object.fromEntries(Object.keys(values).map((name) => [name, sql.placeholder(name)])) as Bound<Values>
+
+/**
+ * The customer, the todos' facts and lists in one statement; home adds its own figures as further columns
+ * (`extra`, with values of its own). The statement is built once for each set of permissions, which choose
+ * its columns, and for each caller's `extra` (its `name`), then run with the values of this request.
+ */
+export async function readAccount<Extra extends Record<string, SQL.Aliased | SQL>, Values extends Record<string, string> = Record<never, string>>(
 	deps: Deps,
 	auth: AuthUser,
 	today: string,
-	extra: Extra = {} as Extra,
+	extra?: { name: string; values: Values; columns: (may: (permission: string) => boolean, values: Bound<Values & AccountValues>) => Extra },
 ) {
-	const [row] = await deps.db
-		.select({ customer: customers, ...todoFacts(auth.customerId, today), ...todoLists(auth, today), ...extra })
-		.from(customers)
-		.where(eq(customers.id, auth.customerId))
+	const values = { ...extra?.values, id: auth.customerId, today, lateFrom: addDays(today, -LATE_RENEWAL_DAYS) } as Values & AccountValues
+	const permissions = [...auth.permissions].sort()
+	const may = (permission: string) => permissions.includes(permission)
+	const statement = preparedOnce(deps.db, `account ${extra?.name ?? ''} ${permissions.join(' ')}`, () => {
+		const v = bound(values)
+		return deps.db
+			.select({ customer: customers, ...todoFacts(v), ...todoLists(may, v), ...(extra?.columns(may, v) ?? ({} as Extra)) })
+			.from(customers)
+			.where(eq(customers.id, v.id))
+	})
+	const [row] = await statement.execute(values)
 	return row!
 }
 export type Account = Awaited<ReturnType<typeof readAccount>>

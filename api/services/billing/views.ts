@@ -8,6 +8,7 @@ import {
 } from '../../contract/invoices.ts'
 import type { Db } from '../../db/client.ts'
 import { jsonRows } from '../../db/json-rows.ts'
+import type { Value } from '../../db/prepared-once.ts'
 import { customers, invoiceLines, invoicePayments, invoices, users } from '../../db/schema.ts'
 import { pausesOn, payRefusal } from '../../domain/billing.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
@@ -122,7 +123,7 @@ export async function listInvoices(db: Db, customerId: string, query: InvoicesQu
 }
 
 /** The business's invoices still to pay, the oldest due first: home's todos, as a column of the account's statement. */
-export const unpaidInvoices = (customerId: string, limit: number) =>
+export const unpaidInvoices = (customerId: Value, limit: number) =>
 	jsonRows<ListRow>(
 		sql`${listSelect(sql`i.customer_id = ${customerId} and i.kind = 'invoice' and i.status in ('open', 'overdue')`)}
 			order by i.due_on, i.number limit ${limit}`,

@@ -4,6 +4,7 @@ import type { Claim, ClaimListQuery, ClaimSummary, PlanUsage } from '../../contr
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import type { Db } from '../../db/client.ts'
 import { jsonRows } from '../../db/json-rows.ts'
+import type { Value } from '../../db/prepared-once.ts'
 import { claimEvents, claims, customers, policies, staff, users } from '../../db/schema.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
 import type { ClaimTodo } from '../../domain/todos.ts'
@@ -187,7 +188,7 @@ export async function planUsage(db: Db, customerId: string, policyId: string): P
  * The claims a todo asks the customer about: offers to answer and drafts (with any note of the desk),
  * oldest first; a column of the account's statement.
  */
-export const claimsAwaitingCustomer = (customerId: string) =>
+export const claimsAwaitingCustomer = (customerId: Value) =>
 	jsonRows<ClaimTodo>(
 		sql`select c.id, c.claim_number as "claimNumber", c.status, c.desk_note as "deskNote", c.updated_at as at
 			from claims c where c.customer_id = ${customerId} and c.status in ('pending', 'offer_sent')
