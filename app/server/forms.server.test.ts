@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { readForm } from './forms.server.ts'
+import { z } from 'zod'
+import { formConstraint, readForm } from './forms.server.ts'
 
 const post = (body: BodyInit | undefined, contentType?: string) =>
 	new Request('http://portal.test/login', { method: 'POST', body, headers: contentType ? { 'content-type': contentType } : {} })
@@ -42,4 +43,12 @@ describe('readForm', () => {
 		expect(file.name).toBe('staff.csv')
 		expect(await file.text()).toBe('a\u0000b')
 	})
+})
+
+test("formConstraint works a schema's constraints out once, and each schema's its own", () => {
+	const login = z.object({ email: z.email(), password: z.string() })
+	const first = formConstraint(login)
+	expect(first).toEqual({ email: { required: true }, password: { required: true } })
+	expect(formConstraint(login)).toBe(first)
+	expect(formConstraint(z.object({ note: z.string().optional() }))).toEqual({ note: { required: false } })
 })

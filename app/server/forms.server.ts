@@ -1,3 +1,4 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
 import { ApiCallError } from './api.server.ts'
@@ -37,8 +38,19 @@ export async function readForm(request: Request, again = 'Send the form again.')
 	return clean
 }
 
+const constraints = new WeakMap<object, ReturnType<typeof getZodConstraint>>()
+
 /**
  * The HTML constraints (required, lengths, patterns) of a form's schema, computed on the server so
  * that zod never ships to the browser: the forms validate on the server, with or without JavaScript.
+ * Worked out once per schema: walking the schema on every request was a visible share of a page's
+ * time (decision 131). Nothing changes the answer; it is only serialised into the page.
  */
-export { getZodConstraint as formConstraint } from '@conform-to/zod/v4'
+export function formConstraint(schema: Parameters<typeof getZodConstraint>[0]) {
+	let constraint = constraints.get(schema)
+	if (!constraint) {
+		constraint = getZodConstraint(schema)
+		constraints.set(schema, constraint)
+	}
+	return constraint
+}

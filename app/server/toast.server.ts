@@ -10,6 +10,8 @@ export const ToastSchema = z.object({
 	description: z.string(),
 })
 export type Toast = z.infer<typeof ToastSchema>
+/** The flashed list, made once: building a schema is a visible share of a page's time (decision 131). */
+const ToastsSchema = z.array(ToastSchema).catch([])
 export type ToastInput = Omit<Toast, 'id'>
 
 type ToastFlash = { toasts: Toast[] }
@@ -37,10 +39,7 @@ export function toastFor(status: number, description: string): ToastInput {
 /** Set-Cookie for a flash of these toasts, shown on the next page. */
 export async function toastHeader(request: Request, toasts: ToastInput[]) {
 	const session = await toastStorage().getSession(request.headers.get('Cookie'))
-	const earlier = z
-		.array(ToastSchema)
-		.catch([])
-		.parse(session.get('toasts') ?? [])
+	const earlier = ToastsSchema.parse(session.get('toasts') ?? [])
 	const added = toasts.map((t) => ({ ...t, id: crypto.randomUUID() }))
 	session.flash('toasts', [...earlier, ...added])
 	return toastStorage().commitSession(session)
@@ -55,9 +54,6 @@ export async function redirectWithToast(request: Request, url: string, toast: To
 /** The flashed toasts, and the header that clears them. */
 export async function readToasts(request: Request) {
 	const session = await toastStorage().getSession(request.headers.get('Cookie'))
-	const toasts = z
-		.array(ToastSchema)
-		.catch([])
-		.parse(session.get('toasts') ?? [])
+	const toasts = ToastsSchema.parse(session.get('toasts') ?? [])
 	return { toasts, headers: toasts.length ? { 'Set-Cookie': await toastStorage().destroySession(session) } : null }
 }
