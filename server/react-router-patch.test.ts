@@ -49,3 +49,38 @@ describe("React Router's server matching, kept per path", () => {
 		expect(missing.statusCode).toBe(404)
 	})
 })
+
+// The patch also resolves a link's path from the root without writing out the route's pathnames
+// (decision 131). Paths from the root, relative paths and `..` must still come out as before.
+describe("React Router's links, resolved on the server", () => {
+	test('paths from the root, relative paths and .. each resolve as React Router documents', async () => {
+		const { createElement: h } = await import('react')
+		const { renderToString } = await import('react-dom/server')
+		const { Link, Outlet, StaticRouterProvider, createStaticRouter } = await import('react-router')
+		const Links = () =>
+			h(
+				'nav',
+				null,
+				h(Link, { to: '/' }, 'home'),
+				h(Link, { to: '/invoice/../claims?status=open#list' }, 'claims'),
+				h(Link, { to: 'details' }, 'details'),
+				h(Link, { to: '..' }, 'up'),
+				h(Link, { to: '..', relative: 'path' }, 'up a segment'),
+				h(Link, { to: '.' }, 'here'),
+			)
+		const routes = [
+			{
+				id: 'root',
+				path: '/',
+				Component: Outlet,
+				children: [{ id: 'plan', path: 'mycover/:planId', Component: Links }],
+			},
+		]
+		const handler = createStaticHandler(routes)
+		const context = await handler.query(new Request('http://portal.test/mycover/a1'))
+		if (context instanceof Response) throw new Error('no page')
+		const html = renderToString(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }))
+		const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
+		expect(hrefs).toEqual(['/', '/claims?status=open#list', '/mycover/a1/details', '/', '/mycover', '/mycover/a1'])
+	})
+})
