@@ -83,7 +83,10 @@ const bound = <Values extends Record<string, string>>(values: Values) =>
  * (`extra`, with values of its own). The statement is built once for each set of permissions, which choose
  * its columns, and for each caller's `extra` (its `name`), then run with the values of this request.
  */
-export async function readAccount<Extra extends Record<string, SQL.Aliased | SQL>, Values extends Record<string, string> = Record<never, string>>(
+export async function readAccount<
+	Extra extends Record<string, SQL.Aliased | SQL>,
+	Values extends Record<string, string> = Record<never, string>,
+>(
 	deps: Deps,
 	auth: AuthUser,
 	today: string,
