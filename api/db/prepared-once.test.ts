@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from './client.ts'
 import { statementName } from './kept-statements.ts'
-import { SHAPES_KEPT, preparedOnce } from './prepared-once.ts'
+import { SHAPES_KEPT, bound, preparedOnce } from './prepared-once.ts'
 
 // Statements built once per shape and database (decision 131).
 
@@ -35,4 +35,11 @@ test('at most SHAPES_KEPT shapes are kept: the oldest is built again when it is 
 	expect(builds).toHaveLength(SHAPES_KEPT + 1)
 	preparedOnce(db, 'shape 0', builder('select 0', builds))
 	expect(builds).toHaveLength(SHAPES_KEPT + 2)
+})
+
+test('bound gives each value a placeholder of its own name, for the statement to be built with', () => {
+	const placeholders = bound({ id: 'c1', today: '2026-11-27' })
+	expect(Object.keys(placeholders)).toEqual(['id', 'today'])
+	expect(placeholders.id.name).toBe('id')
+	expect(placeholders.today.name).toBe('today')
 })

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm'
 import { type Dashboard, type DashboardPolicy, HOME_ACTIVITIES, OPEN_CLAIMS_COUNT_CAP } from '../contract/dashboard.ts'
 import type { ProductId } from '../contract/product-ids.ts'
 import { fromJson, jsonRows } from '../db/json-rows.ts'
-import type { Value } from '../db/prepared-once.ts'
+import type { Bound, Value } from '../db/prepared-once.ts'
 import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { RENEWAL_WINDOW_DAYS, coverByLine, nextBill, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
-import { type AccountValues, type Bound, readAccount, todosOf } from './todos.ts'
+import { type AccountValues, readAccount, todosOf } from './todos.ts'
 
 // Home (docs/decisions/047-home-dashboard.md) in one statement (decision 128): the customer, every
 // scalar figure, the todos' facts and lists, and each of home's own lists as a column of one row, each

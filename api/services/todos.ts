@@ -1,8 +1,8 @@
-import { type Placeholder, type SQL, eq, sql } from 'drizzle-orm'
+import { type SQL, eq, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import type { ProductId } from '../contract/product-ids.ts'
 import { fromJson, jsonRows } from '../db/json-rows.ts'
-import { preparedOnce } from '../db/prepared-once.ts'
+import { type Bound, bound, preparedOnce } from '../db/prepared-once.ts'
 import { customers } from '../db/schema.ts'
 import { productById } from '../domain/catalogue/index.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
@@ -72,11 +72,6 @@ export const todoLists = (may: (permission: string) => boolean, { id, today, lat
 
 /** What the account's statement is run with: the customer, today in Lagos, and the oldest cover end a renewal asked for may have. */
 export type AccountValues = { id: string; today: string; lateFrom: string }
-/** The same names as placeholders, which the statement is built with once (decision 131) and filled at each run. */
-export type Bound<Values> = { [K in keyof Values]: Placeholder<K & string> }
-
-const bound = <Values extends Record<string, string>>(values: Values) =>
-	Object.fromEntries(Object.keys(values).map((name) => [name, sql.placeholder(name)])) as Bound<Values>
 
 /**
  * The customer, the todos' facts and lists in one statement; home adds its own figures as further columns
