@@ -18,7 +18,7 @@ import { startErrorReporting, stopErrorReporting } from './api/telemetry/error-r
 import { logger } from './api/telemetry/logger.ts'
 import { releaseVersion } from './api/telemetry/release.ts'
 import { portalBodyLimit } from './server/body-limit.ts'
-import { requestGate } from './server/request-gate.ts'
+import { pagesAtOnce, requestGate } from './server/request-gate.ts'
 import { securityHeaders } from './server/security-headers.ts'
 
 /**
@@ -133,8 +133,8 @@ if (dev) {
 	getBuild = async () => build
 }
 
-// A few dozen pages at once; the rest wait in line with little held (decision 128).
-app.use(requestGate())
+// A few pages at once; the rest wait in line with little held (decisions 128 and 132).
+app.use(requestGate(pagesAtOnce(transport !== null)))
 app.use(portalBodyLimit)
 app.all(
 	/.*/,
