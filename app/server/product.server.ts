@@ -13,13 +13,26 @@ export async function loadProduct(api: InsurerCalls, id: string) {
 	return (await orNotFound(api.getProduct(id), NOT_FOUND)).data
 }
 
+/** The constraints of each list of fields seen, by the fields' names and which are required. */
+const constraints = new Map<string, ReturnType<typeof formConstraint>>()
+/** Products and activations have a few dozen lists of fields between them; a bound all the same. */
+const CONSTRAINTS_KEPT = 200
+
 /**
  * The HTML constraints of a form built from catalogue fields (a quote, an activation). Only which
- * fields are required: the API checks the values and its messages come back beside the fields.
+ * fields are required: the API checks the values and its messages come back beside the fields. Worked
+ * out once for each list of fields, as `formConstraint` does once for each schema.
  */
 export function quoteConstraint(fields: readonly FormField[]) {
-	const shape = Object.fromEntries(fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()]))
-	return formConstraint(z.object(shape))
+	const key = JSON.stringify(fields.map((f) => [f.name, f.required]))
+	let constraint = constraints.get(key)
+	if (!constraint) {
+		const shape = Object.fromEntries(fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()]))
+		constraint = formConstraint(z.object(shape))
+		if (constraints.size >= CONSTRAINTS_KEPT) constraints.delete(constraints.keys().next().value!)
+		constraints.set(key, constraint)
+	}
+	return constraint
 }
 
 /** What the form posts: the intent, and the product's fields as text for the API to read. */
