@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
-import { bossFor, JOBS, type Job, type JobRunner, startJobs } from '#api/jobs/scheduler.ts'
+import { bossFor, JOBS, type Job, type JobRunner, jobsFor, startJobs } from '#api/jobs/scheduler.ts'
 import { logger } from '#api/telemetry/logger.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
@@ -119,5 +119,24 @@ describeApi('the job runner', () => {
 		}
 		expect(state).toBe('completed')
 		await second.stop()
+	})
+
+	test('the embedded database gets autovacuum’s upkeep as a job of its own; a PostgreSQL server keeps its own', async () => {
+		const jobs = jobsFor(ctx.database)
+		const upkeep = jobs.find((j) => j.name === 'embedded-upkeep')
+		if (ctx.database.kind === 'postgres') {
+			expect(jobs).toEqual(JOBS)
+			return
+		}
+		expect(jobs.slice(0, JOBS.length)).toEqual(JOBS)
+		expect(upkeep?.cron).toBe('*/5 * * * *')
+		// The seeded database has tables never analyzed: the first run sees to them, the next has nothing left.
+		const first = await upkeep!.run(ctx.deps)
+		expect(first.vacuumed! + first.analyzed!).toBeGreaterThan(0)
+		const { rows } = await ctx.database.pglite!.query<{ n: number }>(
+			`select count(*)::int as n from pg_stat_user_tables where relname = 'customers' and last_analyze is not null`,
+		)
+		expect(rows[0]!.n).toBe(1)
+		expect(await upkeep!.run(ctx.deps)).toEqual({ vacuumed: 0, analyzed: 0 })
 	})
 })

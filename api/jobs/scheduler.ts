@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Database } from '../db/client.ts'
+import { embeddedUpkeep } from '../db/embedded-upkeep.ts'
 import type { Deps } from '../deps.ts'
 import { collectInvoices, runBilling } from '../services/billing.ts'
 import { deliverDueWebhooks } from '../services/kit.ts'
@@ -43,6 +44,17 @@ export const JOBS: Job[] = [
 	{ name: 'sweep-uploads', run: (deps) => sweepUnreferencedUploads(deps), cron: '23 3 * * *' },
 	{ name: 'forget-staff-lists', run: (deps) => forgetUnboughtStaffLists(deps), cron: '41 3 * * *' },
 ]
+
+/**
+ * The registry for a database: on the embedded one, also the upkeep PostgreSQL's autovacuum does on a
+ * server, which PGlite lacks (docs/decisions/133-embedded-upkeep.md). It looks every five minutes and
+ * vacuums or analyzes only the tables that changed enough.
+ */
+export function jobsFor(database: Pick<Database, 'pglite'>): Job[] {
+	const { pglite } = database
+	if (!pglite) return JOBS
+	return [...JOBS, { name: 'embedded-upkeep', run: () => embeddedUpkeep(pglite), cron: '*/5 * * * *' }]
+}
 
 /** Whether this server process runs the jobs: yes, unless RUN_JOBS=false leaves them to `npm run worker`. */
 export const jobsInProcess = () => process.env.RUN_JOBS !== 'false'
@@ -92,7 +104,7 @@ export async function startJobs(
 	deps: Deps,
 	database: Pick<Database, 'url' | 'pglite'>,
 	{
-		jobs = JOBS,
+		jobs = jobsFor(database),
 		pollingIntervalSeconds = 5,
 		boss = bossFor(database),
 	}: { jobs?: Job[]; pollingIntervalSeconds?: number; boss?: PgBoss } = {},
