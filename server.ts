@@ -18,7 +18,7 @@ import { startErrorReporting, stopErrorReporting } from './api/telemetry/error-r
 import { logger } from './api/telemetry/logger.ts'
 import { releaseVersion } from './api/telemetry/release.ts'
 import { portalBodyLimit } from './server/body-limit.ts'
-import { pagesAtOnce, requestGate } from './server/request-gate.ts'
+import { loopWatch, PAGES_AT_ONCE, PAGES_WHILE_BUSY, requestGate } from './server/request-gate.ts'
 import { securityHeaders } from './server/security-headers.ts'
 
 /**
@@ -133,8 +133,10 @@ if (dev) {
 	getBuild = async () => build
 }
 
-// A few pages at once; the rest wait in line with little held (decisions 128 and 132).
-app.use(requestGate(pagesAtOnce(transport !== null)))
+// A few pages at once while the processor is busy, more while they wait; the rest wait in line with little
+// held (decisions 128 and 132).
+const loop = loopWatch()
+app.use(requestGate(PAGES_AT_ONCE, { whileBusy: PAGES_WHILE_BUSY, busy: () => loop.busy }))
 app.use(portalBodyLimit)
 app.all(
 	/.*/,
