@@ -19,20 +19,20 @@ export const UPKEEP_THRESHOLDS = {
 export type UpkeepCounts = { vacuumed: number; analyzed: number }
 
 export async function embeddedUpkeep(pg: PGlite): Promise<UpkeepCounts> {
-	// A table never vacuumed nor analyzed (reltuples -1) is analyzed whatever its counts say: they start
-	// again from nothing when the database is opened after a crash or from a copy of its folder.
 	// Counts are kept per statement and written out at most once a second: take this one's in now.
 	await pg.query('select pg_stat_force_next_flush()')
 	const { vacuum, insert, analyze } = UPKEEP_THRESHOLDS
+	// A table never vacuumed nor analyzed (reltuples -1) is analyzed whatever its counts say: they start
+	// again from nothing when the database is opened after a crash or from a copy of its folder.
 	const { rows } = await pg.query<{ name: string; vacuum: boolean }>(
-		`select format('%I.%I', s.schemaname, s.relname) as name,
-			s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0) or s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0) as vacuum
-		from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-		where s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0)
-			or s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0)
-			or s.n_mod_since_analyze > $5 + $6 * greatest(c.reltuples, 0)
-			or c.reltuples < 0
-		order by s.relname`,
+		`select name, vacuum from (
+			select format('%I.%I', s.schemaname, s.relname) as name, c.reltuples < 0 as never,
+				s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0) or s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0) as vacuum,
+				s.n_mod_since_analyze > $5 + $6 * greatest(c.reltuples, 0) as stale
+			from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+		) as tables
+		where vacuum or stale or never
+		order by name`,
 		[vacuum.base, vacuum.share, insert.base, insert.share, analyze.base, analyze.share],
 	)
 	const counts: UpkeepCounts = { vacuumed: 0, analyzed: 0 }
