@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ledgerTransfers } from './schema-ledger.ts'
 import { policies } from './schema-policies.ts'
 import { customers } from './schema.ts'
@@ -65,8 +65,33 @@ export const invoices = pgTable(
 		index('invoices_status_idx').on(t.status, t.dueOn),
 		// The list's totals read the index alone: what they sum, in the order of the filters (decision 126).
 		index('invoices_totals_idx').on(t.customerId, t.periodStart, t.status, t.kind, t.total, t.id),
+		// The unpaid invoices of a business: the list's totals read what was paid on these alone (decision 134).
+		index('invoices_unpaid_idx').on(t.customerId, t.periodStart).where(sql`${t.kind} = 'invoice' and ${t.status} in ('open', 'overdue')`),
 		check('invoices_total_not_negative', sql`${t.total} >= 0`),
 	],
+)
+
+/**
+ * The invoice list's running totals (decision 134): each business's invoices and credit notes summed by
+ * the month their period starts in, their status and their kind. Kept only by the trigger
+ * `invoices_totals` (migration 0026) on every insert, update and delete of an invoice; nothing else
+ * writes it. It always equals `select customer_id, date_trunc('month', period_start), status, kind,
+ * sum(total), count(*) from invoices group by 1, 2, 3, 4`.
+ */
+export const invoiceTotalsMonths = pgTable(
+	'invoice_totals_months',
+	{
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		/** The first day of the month. */
+		month: date('month').notNull(),
+		status: text('status', { enum: ['draft', 'open', 'paid', 'overdue', 'void'] }).notNull(),
+		kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+		total: bigint('total', { mode: 'number' }).notNull(),
+		count: integer('count').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.customerId, t.month, t.status, t.kind] })],
 )
 
 /** One line of an invoice: a member or a dependant for the month. */

@@ -16,6 +16,7 @@ import {
 	retryDue,
 	statusOn,
 	totalOf,
+	totalsSplit,
 } from './billing.ts'
 import { addDays, addMonths } from './policies.ts'
 import { leavingDates, replacementDates } from './staff-lifecycle.ts'
@@ -177,5 +178,63 @@ describe("an invoice's life", () => {
 		expect(payRefusal({ kind: 'invoice', status: 'paid', balance: 0 })).toMatch(/already paid/)
 		expect(payRefusal({ kind: 'credit_note', status: 'paid', balance: 0 })).toMatch(/credit note/)
 		expect(payRefusal({ kind: 'invoice', status: 'overdue', balance: 100 })).toBeNull()
+	})
+})
+
+describe('totalsSplit: whole months from the running totals, the days either side from the invoices', () => {
+	test('no range is every month and no days', () => {
+		expect(totalsSplit({ from: null, to: null })).toEqual({ months: { from: null, to: null }, days: [] })
+	})
+
+	test('ends on a first and a last day are whole months', () => {
+		expect(totalsSplit({ from: '2026-03-01', to: '2026-05-31' })).toEqual({ months: { from: '2026-03-01', to: '2026-05-01' }, days: [] })
+		expect(totalsSplit({ from: '2024-02-01', to: '2024-02-29' })).toEqual({ months: { from: '2024-02-01', to: '2024-02-01' }, days: [] })
+	})
+
+	test('ends within a month leave their days to the invoices', () => {
+		expect(totalsSplit({ from: '2026-03-15', to: '2026-06-10' })).toEqual({
+			months: { from: '2026-04-01', to: '2026-05-01' },
+			days: [
+				{ from: '2026-03-15', to: '2026-03-31' },
+				{ from: '2026-06-01', to: '2026-06-10' },
+			],
+		})
+		expect(totalsSplit({ from: null, to: '2026-12-30' })).toEqual({
+			months: { from: null, to: '2026-11-01' },
+			days: [{ from: '2026-12-01', to: '2026-12-30' }],
+		})
+		expect(totalsSplit({ from: '2025-12-31', to: null })).toEqual({
+			months: { from: '2026-01-01', to: null },
+			days: [{ from: '2025-12-31', to: '2025-12-31' }],
+		})
+	})
+
+	test('a range with no whole month in it is read as days alone', () => {
+		expect(totalsSplit({ from: '2026-03-15', to: '2026-04-10' })).toEqual({
+			months: null,
+			days: [{ from: '2026-03-15', to: '2026-04-10' }],
+		})
+		expect(totalsSplit({ from: '2026-03-01', to: '2026-03-30' })).toEqual({
+			months: null,
+			days: [{ from: '2026-03-01', to: '2026-03-30' }],
+		})
+		expect(totalsSplit({ from: '2026-05-01', to: '2026-03-31' })).toEqual({
+			months: null,
+			days: [{ from: '2026-05-01', to: '2026-03-31' }],
+		})
+	})
+
+	test('every day is counted once: by its month when the month is whole inside the range, else by a day range', () => {
+		const day = fc.integer({ min: 0, max: 1500 }).map((n) => addDays('2024-01-01', n))
+		fc.assert(
+			fc.property(fc.option(day, { nil: null }), fc.option(day, { nil: null }), day, (from, to, d) => {
+				const { months, days } = totalsSplit({ from, to })
+				const inside = (r: { from: string | null; to: string | null }, x: string) =>
+					(r.from === null || r.from <= x) && (r.to === null || x <= r.to)
+				const byMonth = months !== null && inside(months, `${d.slice(0, 8)}01`) ? 1 : 0
+				const byDays = days.filter((r) => inside(r, d)).length
+				expect(byMonth + byDays).toBe(inside({ from, to }, d) ? 1 : 0)
+			}),
+		)
 	})
 })

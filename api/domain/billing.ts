@@ -157,3 +157,23 @@ export function payRefusal(invoice: { kind: 'invoice' | 'credit_note'; status: I
 /** The words of the refusal of a claim on a plan paused for an unpaid invoice. */
 export const pausedClaimMessage = (number: string, balance: number) =>
 	`This plan is paused because invoice ${number} (${formatNairaFull(balance)}) is unpaid: pay it from /invoice to make claims again.`
+
+/** Both ends included; null is open. */
+export type DayRange = { from: string | null; to: string | null }
+
+/**
+ * How the invoice list's totals read a range of period starts (decision 134): the whole months inside
+ * it from the running totals (`months`, as the first days of the first and last month; null when no whole
+ * month lies inside), and the days at either end that fall short of a whole month from the invoices
+ * themselves (`days`). Together they cover the range exactly once.
+ */
+export function totalsSplit(range: DayRange): { months: DayRange | null; days: DayRange[] } {
+	const { from, to } = range
+	const firstWhole = from === null ? null : from.endsWith('-01') ? from : firstOfNextMonth(from)
+	const lastWhole = to === null ? null : to === endOfMonth(to) ? firstOfMonth(to) : firstOfMonth(addDays(firstOfMonth(to), -1))
+	if (firstWhole !== null && lastWhole !== null && firstWhole > lastWhole) return { months: null, days: [{ from, to }] }
+	const days: DayRange[] = []
+	if (from !== null && firstWhole !== from) days.push({ from, to: addDays(firstWhole!, -1) })
+	if (to !== null && lastWhole !== firstOfMonth(to)) days.push({ from: firstOfMonth(to), to })
+	return { months: { from: firstWhole, to: lastWhole }, days }
+}

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { TRANSACTIONS_COUNT_CAP } from '#api/contract/transactions.ts'
+import { reconcile } from '#api/services/reconcile.ts'
+import { insertPolicy } from '#tests/support/claims.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
 // Lists that cost O(page) (issue 19 point 2, decisions 118 and 119): keyset pages of the staff register
@@ -111,14 +113,104 @@ describeApi('lists at scale', () => {
 		await expect(ctx.db.execute(sql`truncate purchases cascade`)).rejects.toThrow()
 	})
 
+	test("the invoice list's totals are running totals the invoices keep: equal to summing the invoices, for any range and after every kind of change", async () => {
+		const owner = await ctx.createAccount({ kyc: true })
+		const other = await ctx.createAccount({ kyc: true })
+		const plans = await Promise.all([owner, owner, other].map((a) => insertPolicy(ctx, a.customerId)))
+		// Each plan has a period on the 1st and one on the 15th of each month from January to June; statuses,
+		// kinds and totals in turn.
+		const statuses = ['open', 'paid', 'overdue', 'void', 'draft', 'paid', 'open'] as const
+		for (let g = 0; g < 24; g++) {
+			const start = `2026-${String(1 + Math.floor(g / 4)).padStart(2, '0')}-${Math.floor(g / 2) % 2 ? '15' : '01'}`
+			await ctx.db.execute(sql`insert into invoices (customer_id, policy_id, kind, number, status, period_start, period_end, total)
+				values (${owner.customerId}, ${plans[g % 2]!.id}, ${g % 5 === 4 ? 'credit_note' : 'invoice'}, ${`T-${g}`},
+					${statuses[g % statuses.length]!}, ${start}, ${start}, ${1_000 + 37 * g})`)
+		}
+		type Totals = { billed: number; paid: number; outstanding: number }
+		const read = async <T>(query: ReturnType<typeof sql>) => ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows
+		// The list's totals summed from every invoice, as they were before running totals (decision 126).
+		const summed = async (from?: string, to?: string, status?: string): Promise<Totals> => {
+			const [row] = await read<Record<keyof Totals, string>>(sql`select
+				coalesce(sum(case when i.kind = 'invoice' then i.total else -i.total end), 0) as billed,
+				coalesce(sum(case when i.kind <> 'invoice' then 0 when i.status = 'paid' then i.total else 0 end), 0) as paid,
+				coalesce(sum(case when i.kind = 'invoice' and i.status in ('open', 'overdue') then i.total else 0 end), 0) as outstanding
+				from invoices i where i.customer_id = ${owner.customerId} and i.status <> 'draft'
+					and (${from ?? null}::date is null or i.period_start >= ${from ?? null}::date)
+					and (${to ?? null}::date is null or i.period_start <= ${to ?? null}::date)
+					and (${status ?? null}::text is null or i.status = ${status ?? null}::text)`)
+			return { billed: Number(row!.billed), paid: Number(row!.paid), outstanding: Number(row!.outstanding) }
+		}
+		const listed = async (from?: string, to?: string, status?: string): Promise<Totals> => {
+			const query = new URLSearchParams({ ...(from && { from }), ...(to && { to }), ...(status && { status }) })
+			const res = await ctx.call('GET', `/invoices?${query}`, { token: owner.token })
+			expect(res.status, JSON.stringify(res.body)).toBe(200)
+			return res.body.data.totals
+		}
+		const ranges: Array<[string?, string?, string?]> = [
+			[],
+			[undefined, undefined, 'paid'],
+			['2026-02-01', '2026-04-30'],
+			['2026-02-10', '2026-05-20'],
+			['2026-03-02', '2026-03-30'],
+			['2026-03-15', '2026-04-01', 'open'],
+			[undefined, '2026-03-14'],
+			['2026-04-15'],
+			['2026-03-31', '2026-03-31'],
+		]
+		const compare = async () => {
+			for (const [from, to, status] of ranges)
+				expect(await listed(from, to, status), `${from} ${to} ${status}`).toEqual(await summed(from, to, status))
+			const kept = await read(sql`select month::text as month, status, kind, total::int as total, count from invoice_totals_months
+				where customer_id = ${owner.customerId} order by 1, 2, 3`)
+			const grouped = await read(sql`select date_trunc('month', period_start::timestamp)::date::text as month, status, kind,
+				sum(total)::int as total, count(*)::int as count from invoices where customer_id = ${owner.customerId} group by 1, 2, 3 order by 1, 2, 3`)
+			expect(kept).toEqual(grouped)
+		}
+		await compare()
+		expect((await listed()).billed).toBeGreaterThan(0)
+		// Paid, marked overdue, moved a month, corrected, given to another business, deleted.
+		await ctx.db.execute(sql`update invoices set status = 'paid' where customer_id = ${owner.customerId} and number = 'T-0'`)
+		await ctx.db.execute(sql`update invoices set status = 'overdue' where customer_id = ${owner.customerId} and number = 'T-6'`)
+		await ctx.db.execute(sql`update invoices set period_start = '2026-07-15' where customer_id = ${owner.customerId} and number = 'T-5'`)
+		await ctx.db.execute(
+			sql`update invoices set total = total + 500, kind = 'credit_note' where customer_id = ${owner.customerId} and number = 'T-8'`,
+		)
+		await ctx.db.execute(
+			sql`update invoices set customer_id = ${other.customerId}, policy_id = ${plans[2]!.id} where customer_id = ${owner.customerId} and number = 'T-10'`,
+		)
+		await ctx.db.execute(sql`delete from invoices where customer_id = ${owner.customerId} and number = 'T-12'`)
+		await compare()
+		const [moved] = await read<{ total: number }>(
+			sql`select total::int as total from invoice_totals_months where customer_id = ${other.customerId}`,
+		)
+		expect(moved).toEqual({ total: 1_000 + 37 * 10 })
+		// Reconcile finds a running total that no longer equals its invoices.
+		const mine = (problems: string[]) => problems.filter((p) => p.startsWith(`invoice totals of ${owner.customerId} `))
+		expect(mine((await reconcile(ctx.db)).problems)).toEqual([])
+		await ctx.db.execute(
+			sql`update invoice_totals_months set total = total + 1 where customer_id = ${owner.customerId} and month = '2026-02-01' and status = 'open'`,
+		)
+		expect(mine((await reconcile(ctx.db)).problems)).toEqual([
+			`invoice totals of ${owner.customerId} for 2026-02 (open invoice): kept 1260 in 1, the invoices sum to 1259 in 1`,
+		])
+		await ctx.db.execute(
+			sql`update invoice_totals_months set total = total - 1 where customer_id = ${owner.customerId} and month = '2026-02-01' and status = 'open'`,
+		)
+		await expect(ctx.db.execute(sql`truncate invoices cascade`)).rejects.toThrow()
+	})
+
 	test('home, the invoice list and the staff register read their figures from indexes that hold them', async () => {
 		const { rows } = (await ctx.db.execute(
 			sql`select indexname, regexp_replace(indexdef, '^.* USING btree ', '') as def from pg_indexes
-				where indexname in ('policies_customer_cover_end_idx', 'policies_plan_billing_idx', 'policies_custodian_employee_idx', 'invoices_totals_idx')
+				where indexname in ('policies_customer_cover_end_idx', 'policies_plan_billing_idx', 'policies_custodian_employee_idx', 'invoices_totals_idx', 'invoices_unpaid_idx')
 				order by indexname`,
 		)) as unknown as { rows: Array<{ indexname: string; def: string }> }
 		expect(rows).toEqual([
 			{ indexname: 'invoices_totals_idx', def: '(customer_id, period_start, status, kind, total, id)' },
+			{
+				indexname: 'invoices_unpaid_idx',
+				def: "(customer_id, period_start) WHERE ((kind = 'invoice'::text) AND (status = ANY (ARRAY['open'::text, 'overdue'::text])))",
+			},
 			{ indexname: 'policies_custodian_employee_idx', def: '(custodian_employee_id) WHERE (custodian_employee_id IS NOT NULL)' },
 			{ indexname: 'policies_customer_cover_end_idx', def: '(customer_id, cover_end, product_id, status)' },
 			{ indexname: 'policies_plan_billing_idx', def: "(customer_id, next_billing_date) WHERE (kind = 'plan'::text)" },

@@ -141,6 +141,28 @@ export async function reconcile(db: Db, now = new Date()) {
 			)
 		}
 	}
+	// The invoice list's running totals (decision 134) against the invoices they sum.
+	for (const t of await rows<{
+		customer_id: string
+		month: string
+		status: string
+		kind: string
+		kept: string | null
+		summed: string | null
+	}>(
+		db,
+		sql`select coalesce(g.customer_id, t.customer_id) as customer_id, coalesce(g.month, t.month)::text as month,
+				coalesce(g.status, t.status) as status, coalesce(g.kind, t.kind) as kind,
+				t.total || ' in ' || t.count as kept, g.total || ' in ' || g.count as summed
+			from (select customer_id, invoice_totals_month(period_start) as month, status, kind, sum(total) as total, count(*) as count
+				from invoices group by 1, 2, 3, 4) as g
+			full join invoice_totals_months t on t.customer_id = g.customer_id and t.month = g.month and t.status = g.status and t.kind = g.kind
+			where g.total is distinct from t.total or g.count is distinct from t.count`,
+	)) {
+		problems.push(
+			`invoice totals of ${t.customer_id} for ${t.month.slice(0, 7)} (${t.status} ${t.kind}): kept ${t.kept ?? 'nothing'}, the invoices sum to ${t.summed ?? 'nothing'}`,
+		)
+	}
 	let inTransit = 0
 	for (const w of await rows<{ reference: string; status: string; amount: number; debits: number; settlements: number; reversals: number }>(
 		db,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { jsonRows } from '../../db/json-rows.ts'
 import type { Value } from '../../db/prepared-once.ts'
 import { customers, invoiceLines, invoicePayments, invoices, users } from '../../db/schema.ts'
-import { pausesOn, payRefusal } from '../../domain/billing.ts'
+import { type DayRange, pausesOn, payRefusal, totalsSplit } from '../../domain/billing.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
 import { lagosDate } from '../../domain/policies.ts'
 import type { Deps } from '../../deps.ts'
@@ -85,12 +85,55 @@ export function serialize(r: ListRow): InvoiceView {
 /** What was paid so far on the invoice `i` of a list's query. */
 const paidSoFar = sql`(select coalesce(sum(ip.amount), 0) from invoice_payments ip where ip.invoice_id = i.id)`
 
+/** `column` within a range of days, both ends included, either open. */
+function within(column: SQL, range: DayRange): SQL {
+	const ends = [sql`true`]
+	if (range.from !== null) ends.push(sql`${column} >= ${range.from}`)
+	if (range.to !== null) ends.push(sql`${column} <= ${range.to}`)
+	return sql.join(ends, sql` and `)
+}
+
+/**
+ * The list's totals over every invoice that matches, without reading them all (decision 134): the whole
+ * months in the range from the running totals `invoice_totals_months` (a row per month, status and kind),
+ * the days at either end from the invoices, and what was paid so far on the unpaid ones (by the partial
+ * index `invoices_unpaid_idx`). A paid invoice got exactly its total (reconcile checks it), a void one
+ * nothing; a credit note takes its total off what was billed.
+ */
+function totalsQuery(customerId: string, filters: Filters): SQL {
+	const { months, days } = totalsSplit({ from: filters.from ?? null, to: filters.to ?? null })
+	const status = (column: SQL) => (filters.status ? sql`${column} = ${filters.status}` : sql`true`)
+	const inMonths = months
+		? sql`t.customer_id = ${customerId} and t.status <> 'draft' and ${status(sql`t.status`)} and ${within(sql`t.month`, months)}`
+		: sql`false`
+	const inDays = days.length
+		? sql`i.customer_id = ${customerId} and i.status <> 'draft' and ${status(sql`i.status`)}
+			and (${sql.join(
+				days.map((range) => sql`(${within(sql`i.period_start`, range)})`),
+				sql` or `,
+			)})`
+		: sql`false`
+	// Written as the partial index's predicate, so that the planner reads the index.
+	const unpaid = sql`i.customer_id = ${customerId} and i.kind = 'invoice' and i.status in ('open', 'overdue')
+		and ${status(sql`i.status`)} and ${within(sql`i.period_start`, { from: filters.from ?? null, to: filters.to ?? null })}`
+	return sql`select (coalesce(m.billed, 0) + coalesce(d.billed, 0))::bigint as billed,
+			(coalesce(m.paid, 0) + coalesce(d.paid, 0) + coalesce(u.paid, 0))::bigint as paid,
+			coalesce(u.outstanding, 0)::bigint as outstanding
+		from (select sum(case when t.kind = 'invoice' then t.total else -t.total end) as billed,
+				sum(case when t.kind = 'invoice' and t.status = 'paid' then t.total else 0 end) as paid
+			from invoice_totals_months t where ${inMonths}) as m,
+			(select sum(case when i.kind = 'invoice' then i.total else -i.total end) as billed,
+				sum(case when i.kind = 'invoice' and i.status = 'paid' then i.total else 0 end) as paid
+			from invoices i where ${inDays}) as d,
+			(select sum(${paidSoFar}) as paid, sum(i.total - ${paidSoFar}) as outstanding
+			from invoices i where ${unpaid}) as u`
+}
+
 /**
  * A page of the business's invoices, newest month first (an invoice's number, then a credit note's,
  * the newest first within a month), in the order of `invoices_list_idx`, so a page reads its
  * offset and itself, not every invoice. The count stops at INVOICES_COUNT_CAP + 1 (decision 123); the
- * totals are over every invoice that matches, in one pass over the invoices alone: a paid invoice got
- * exactly its total (reconcile checks it), a void one nothing, so only the unpaid ones' payments are read.
+ * totals are over every invoice that matches, from running totals (decision 134).
  */
 export async function listInvoices(db: Db, customerId: string, query: InvoicesQuery) {
 	const where = conditions(customerId, query)
@@ -104,14 +147,7 @@ export async function listInvoices(db: Db, customerId: string, query: InvoicesQu
 			db,
 			sql`select count(*)::int as n from (select 1 from invoices i where ${where} limit ${INVOICES_COUNT_CAP + 1}) as counted`,
 		),
-		rows<{ billed: number; paid: number; outstanding: number }>(
-			db,
-			sql`select coalesce(sum(case when i.kind = 'invoice' then i.total else -i.total end), 0)::bigint as billed,
-				coalesce(sum(case when i.kind <> 'invoice' then 0 when i.status = 'paid' then i.total
-					when i.status in ('open', 'overdue') then ${paidSoFar} else 0 end), 0)::bigint as paid,
-				coalesce(sum(case when i.kind = 'invoice' and i.status in ('open', 'overdue') then i.total - ${paidSoFar} else 0 end), 0)::bigint as outstanding
-				from invoices i where ${where}`,
-		),
+		rows<{ billed: number; paid: number; outstanding: number }>(db, totalsQuery(customerId, query)),
 	])
 	return {
 		items: items.map(serialize),
