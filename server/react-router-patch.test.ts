@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { createStaticHandler } from 'react-router'
 import { describe, expect, test } from 'vitest'
 
@@ -82,5 +83,50 @@ describe("React Router's links, resolved on the server", () => {
 		const html = renderToString(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }))
 		const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
 		expect(hrefs).toEqual(['/', '/claims?status=open#list', '/mycover/a1/details', '/', '/mycover', '/mycover/a1'])
+	})
+})
+
+// The patch passes loaders the request as it came when its address has no `index` or `_routes` parameter
+// to strip (decision 135), where React Router copied it twice for each loader. Where there is one, the
+// loaders still see the address without it. The server's module (as the portal's server imports it)
+// runs in a process of its own: Vitest resolves react-router to another of its files.
+const HANDLE = `
+import { createRequestHandler } from 'react-router'
+const seen = []
+const remember = ({ request }) => { seen.push(request); return null }
+const handle = createRequestHandler({
+	entry: { module: { default: () => new Response('document') } },
+	routes: {
+		root: { id: 'root', path: '', module: { loader: remember, default: () => null } },
+		'routes/home': { id: 'routes/home', parentId: 'root', index: true, module: { loader: remember, default: () => null } },
+	},
+	assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
+	publicPath: '/', assetsBuildDirectory: 'build/client', future: { v8_middleware: true }, ssr: true, isSpaMode: false,
+	prerender: [], routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' }, basename: '/',
+}, 'production')
+const out = {}
+for (const url of ['http://portal.test/?page=2', 'http://portal.test/_root.data?page=2&index&_routes=routes/home']) {
+	seen.length = 0
+	const res = await handle(new Request(url))
+	out[url] = { status: res.status, urls: seen.map((r) => r.url), oneRequest: seen.every((r) => r === seen[0]) }
+}
+process.stdout.write(JSON.stringify(out))
+`
+
+describe("React Router's request handler, passing requests to loaders", () => {
+	test('a document request reaches all its loaders as one request; a data request without its parameters', () => {
+		const out = JSON.parse(
+			execFileSync(process.execPath, ['--input-type=module', '-e', HANDLE], { env: { ...process.env, NODE_ENV: 'production' } }).toString('utf8'),
+		)
+		expect(out['http://portal.test/?page=2']).toEqual({
+			status: 200,
+			urls: ['http://portal.test/?page=2', 'http://portal.test/?page=2'],
+			oneRequest: true,
+		})
+		expect(out['http://portal.test/_root.data?page=2&index&_routes=routes/home']).toEqual({
+			status: 200,
+			urls: ['http://portal.test/?page=2'],
+			oneRequest: true,
+		})
 	})
 })
