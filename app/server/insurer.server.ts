@@ -394,7 +394,15 @@ export function insurerCalls(client: ApiClient) {
 
 export type InsurerCalls = ReturnType<typeof insurerCalls>
 
-/** The calls for this request, through the client the root middleware made. */
+const callsOf = new WeakMap<ApiClient, InsurerCalls>()
+
+/** The calls for this request, through the client the root middleware made; made once a request, not once a loader. */
 export function apiFrom(context: Readonly<RouterContextProvider>) {
-	return insurerCalls(context.get(apiContext))
+	const client = context.get(apiContext)
+	let calls = callsOf.get(client)
+	if (!calls) {
+		calls = insurerCalls(client)
+		callsOf.set(client, calls)
+	}
+	return calls
 }
