@@ -116,7 +116,9 @@ process.stdout.write(JSON.stringify(out))
 describe("React Router's request handler, passing requests to loaders", () => {
 	test('a document request reaches all its loaders as one request; a data request without its parameters', () => {
 		const out = JSON.parse(
-			execFileSync(process.execPath, ['--input-type=module', '-e', HANDLE], { env: { ...process.env, NODE_ENV: 'production' } }).toString('utf8'),
+			execFileSync(process.execPath, ['--input-type=module', '-e', HANDLE], { env: { ...process.env, NODE_ENV: 'production' } }).toString(
+				'utf8',
+			),
 		)
 		expect(out['http://portal.test/?page=2']).toEqual({
 			status: 200,
