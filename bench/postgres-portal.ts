@@ -7,7 +7,7 @@ import { seedDemo } from '../api/db/seed/demo.ts'
 import { seedReferenceData } from '../api/db/seed/index.ts'
 import { createDiskStorage } from '../api/storage/index.ts'
 import { adminQuery, benchDatabaseUrl } from './scale.ts'
-import { makeTempDir, PORTAL_DIR, type Server, startServer } from './serve.ts'
+import { makeTempDir, PORTAL_ARGS, PORTAL_DIR, type Server, startServer } from './serve.ts'
 
 const DATABASE = 'bench_pages'
 
@@ -27,7 +27,7 @@ export async function startPortalOnPostgres(): Promise<Server> {
 	}
 	const server = await startServer({
 		name: 'portal (PostgreSQL)',
-		args: ['build/server.js'],
+		args: PORTAL_ARGS,
 		cwd: PORTAL_DIR,
 		env: { DATABASE_URL: url, DATA_DIR: dataDir, DEMO_MODE: 'true' },
 		readyPath: '/login',

@@ -17,7 +17,7 @@ import { seedReferenceData } from '../api/db/seed/index.ts'
 import { issueToken } from '../api/security/tokens.ts'
 import { reconcile } from '../api/services/reconcile.ts'
 import { type LoadResult, runLoad } from './load.ts'
-import { makeTempDir, PORTAL_DIR, startServer } from './serve.ts'
+import { makeTempDir, PORTAL_ARGS, PORTAL_DIR, startServer } from './serve.ts'
 
 // The pages that used to read every policy (home, My cover) last: a round of them that does not finish
 // leaves the portal busy with the requests it still holds, which would slow the pages measured after it.
@@ -284,7 +284,7 @@ export async function runScaleBench() {
 		start = performance.now()
 		portal = await startServer({
 			name: 'portal (PostgreSQL)',
-			args: ['build/server.js'],
+			args: PORTAL_ARGS,
 			cwd: PORTAL_DIR,
 			env: {
 				DATABASE_URL: url,

@@ -1,6 +1,6 @@
 // Builds and runs the two servers under test (the portal and the floor) as child processes.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -12,6 +12,19 @@ export const FLOOR_DIR = join(BENCH_DIR, 'floor')
 const BIN = join(REPO_DIR, 'node_modules', '.bin')
 /** Where the portal is built and run from; BENCH_PORTAL_DIR points at another checkout (default: this repo). */
 export const PORTAL_DIR = resolve(process.env.BENCH_PORTAL_DIR ?? REPO_DIR)
+
+/** The Node flags of `npm start` (package.json) before `build/server.js`: the bench runs the portal as it is run. */
+export function startFlags(startScript: string): string[] {
+	const flags = / node ((?:--\S+ )*)build\/server\.js/.exec(startScript)
+	if (!flags) throw new Error(`npm start does not run node build/server.js: ${startScript}`)
+	return flags[1]!.split(' ').filter(Boolean)
+}
+
+/** How the bench starts a portal process: `node`, then these. */
+export const PORTAL_ARGS = [
+	...startFlags(JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')).scripts.start),
+	'build/server.js',
+]
 
 export type Server = { name: string; baseUrl: string; pid: number | undefined; stop: () => Promise<void> }
 
@@ -139,7 +152,7 @@ export function startPortal(): Promise<Server> {
 	const dataDir = makeTempDir('bench-portal-data-')
 	return startServer({
 		name: 'portal',
-		args: ['build/server.js'],
+		args: PORTAL_ARGS,
 		cwd: PORTAL_DIR,
 		env: { DATA_DIR: dataDir },
 		readyPath: '/login',

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { ACCEPT_ENCODING, percentile } from './load.ts'
 import { adminQuery, benchDatabaseUrl, seedBusiness, sessionCookie, SCALE_SECRET } from './scale.ts'
-import { makeTempDir, PORTAL_DIR, runCommand, type Server, startServer } from './serve.ts'
+import { makeTempDir, PORTAL_ARGS, PORTAL_DIR, runCommand, type Server, startServer } from './serve.ts'
 import { openDatabase } from '../api/db/client.ts'
 import { seedReferenceData } from '../api/db/seed/index.ts'
 import { issueToken } from '../api/security/tokens.ts'
@@ -73,7 +73,7 @@ export async function runUnderLoad() {
 			servers.push(
 				await startServer({
 					name: `portal ${n}`,
-					args: ['build/server.js'],
+					args: PORTAL_ARGS,
 					cwd: PORTAL_DIR,
 					env: { ...env, API_BASE_URL: api.baseUrl, DATA_DIR: makeTempDir(`bench-load-portal${n}-`) },
 					readyPath: '/login',
