@@ -20,9 +20,9 @@ export function startFlags(startScript: string): string[] {
 	return flags[1]!.split(' ').filter(Boolean)
 }
 
-/** How the bench starts a portal process: `node`, then these. */
+/** How the bench starts a portal process: `node`, then these (from the start script of the checkout it runs). */
 export const PORTAL_ARGS = [
-	...startFlags(JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')).scripts.start),
+	...startFlags(JSON.parse(readFileSync(join(PORTAL_DIR, 'package.json'), 'utf8')).scripts.start),
 	'build/server.js',
 ]
 
