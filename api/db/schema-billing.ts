@@ -86,8 +86,8 @@ export const invoiceTotalsMonths = pgTable(
 			.references(() => customers.id),
 		/** The first day of the month. */
 		month: date('month').notNull(),
-		status: text('status', { enum: ['draft', 'open', 'paid', 'overdue', 'void'] }).notNull(),
-		kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+		status: text('status', { enum: invoices.status.enumValues }).notNull(),
+		kind: text('kind', { enum: invoices.kind.enumValues }).notNull(),
 		total: bigint('total', { mode: 'number' }).notNull(),
 		count: integer('count').notNull(),
 	},

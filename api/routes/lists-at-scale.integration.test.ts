@@ -128,7 +128,8 @@ describeApi('lists at scale', () => {
 		}
 		type Totals = { billed: number; paid: number; outstanding: number }
 		const read = async <T>(query: ReturnType<typeof sql>) => ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows
-		// The list's totals summed from every invoice, as they were before running totals (decision 126).
+		// The list's totals summed from every invoice, as before running totals (decision 126). No invoice here
+		// has a payment, so an unpaid one counts nothing as paid and its whole total as outstanding.
 		const summed = async (from?: string, to?: string, status?: string): Promise<Totals> => {
 			const [row] = await read<Record<keyof Totals, string>>(sql`select
 				coalesce(sum(case when i.kind = 'invoice' then i.total else -i.total end), 0) as billed,
