@@ -2,9 +2,12 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { chunkReloadGuard } from './scripts/chunk-reload-guard.ts'
+import { conformMetadataOnce } from './scripts/conform-metadata-once.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard()],
+	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard(), conformMetadataOnce()],
+	// Bundled into the server's build, where conformMetadataOnce changes it (decision 136).
+	ssr: { noExternal: ['@conform-to/react'] },
 	// Hidden maps (no sourceMappingURL comment) only when they go to Sentry; scripts/source-maps.ts
 	// uploads them and deletes every map from build/client (docs/decisions/060-error-reporting.md).
 	build: {

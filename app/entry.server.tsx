@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
-import { brotliCompressSync, constants } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
@@ -53,7 +54,7 @@ export default async function handleRequest(
 			},
 			final(done) {
 				clearTimeout(deadline)
-				resolve(documentResponse(request, Buffer.concat(chunks), responseHeaders, responseStatusCode, stylesheet.inline))
+				documentResponse(request, Buffer.concat(chunks), responseHeaders, responseStatusCode, stylesheet.inline).then(resolve, reject)
 				done()
 			},
 		})
@@ -84,6 +85,8 @@ export default async function handleRequest(
 	})
 }
 
+const brotliAsync = promisify(brotliCompress)
+
 /**
  * Brotli at quality 3 for a browser that takes it (decision 130): a page in less than half the time gzip
  * takes at its default level, at about its size. Measured on the signed-in home page (53 KB): 11,292 bytes
@@ -92,7 +95,7 @@ export default async function handleRequest(
  * compressing the inline stylesheet was a fifth of /login's time.
  */
 function brotli(html: Buffer) {
-	return brotliCompressSync(html, {
+	return brotliAsync(html, {
 		params: {
 			[constants.BROTLI_PARAM_QUALITY]: 3,
 			[constants.BROTLI_PARAM_SIZE_HINT]: html.length,
@@ -101,7 +104,8 @@ function brotli(html: Buffer) {
 	})
 }
 
-function documentResponse(request: Request, html: Buffer, headers: Headers, status: number, inlineStylesheet: FixedText | null) {
+/** Compressed on libuv's thread pool: the second core does it while this thread renders the next page (decision 136). */
+async function documentResponse(request: Request, html: Buffer, headers: Headers, status: number, inlineStylesheet: FixedText | null) {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	headers.append('Vary', 'Accept-Encoding')
 	// The compression middleware leaves an answer that already has a Content-Encoding alone.
@@ -110,7 +114,7 @@ function documentResponse(request: Request, html: Buffer, headers: Headers, stat
 	// predates negotiator 1's `preferred`).
 	const pick = takes.encoding.bind(takes) as (available: string[], options: { preferred: string[] }) => string | undefined
 	const encoding = html.length >= COMPRESS_FROM_BYTES ? pick(['br', 'gzip'], { preferred: ['br', 'gzip'] }) : undefined
-	const body = encoding === 'br' ? brotli(html) : encoding === 'gzip' ? gzipAround(html, inlineStylesheet) : html
+	const body = encoding === 'br' ? await brotli(html) : encoding === 'gzip' ? await gzipAround(html, inlineStylesheet) : html
 	if (encoding === 'br' || encoding === 'gzip') headers.set('Content-Encoding', encoding)
 	headers.set('Content-Length', String(body.length))
 	return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { headers, status })

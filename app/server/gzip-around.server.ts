@@ -1,4 +1,5 @@
-import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { constants, crc32, deflateRaw, deflateRawSync, gzip } from 'node:zlib'
 
 /**
  * gzip for a page that carries a long fixed text, the stylesheet inline on a first page (decision 130):
@@ -11,6 +12,9 @@ import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
 /** gzip's fixed header: deflate, no name or time, unknown system. */
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 
+const gzipAsync = promisify(gzip)
+const deflateRawAsync = promisify(deflateRaw)
+
 export type FixedText = { text: Buffer; deflated: Buffer }
 
 /** A text to splice in: its deflate blocks, made once, ending on a byte with more to come. */
@@ -19,12 +23,17 @@ export function fixedText(text: string): FixedText {
 	return { text: bytes, deflated: deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }) }
 }
 
-/** The page gzipped, with the fixed text's blocks put in as they are; the whole page gzipped if it does not carry it. */
-export function gzipAround(page: Buffer, fixed: FixedText | null): Buffer {
+/**
+ * The page gzipped, with the fixed text's blocks put in as they are; the whole page gzipped if it does not
+ * carry it. The compressing is done on libuv's thread pool, off the thread that renders (decision 136).
+ */
+export async function gzipAround(page: Buffer, fixed: FixedText | null): Promise<Buffer> {
 	const at = fixed ? page.indexOf(fixed.text) : -1
-	if (!fixed || at < 0) return gzipSync(page)
-	const before = deflateRawSync(page.subarray(0, at), { finishFlush: constants.Z_SYNC_FLUSH })
-	const after = deflateRawSync(page.subarray(at + fixed.text.length))
+	if (!fixed || at < 0) return gzipAsync(page)
+	const [before, after] = await Promise.all([
+		deflateRawAsync(page.subarray(0, at), { finishFlush: constants.Z_SYNC_FLUSH }),
+		deflateRawAsync(page.subarray(at + fixed.text.length)),
+	])
 	const trailer = Buffer.alloc(8)
 	trailer.writeUInt32LE(crc32(page), 0)
 	trailer.writeUInt32LE(page.length % 2 ** 32, 4)
