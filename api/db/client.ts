@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import { keptStatements } from './kept-statements.ts'
-import { PreparedStatements } from './pglite-statements.ts'
+import type { PGliteRemote } from './pglite-remote.ts'
 import * as schema from './schema.ts'
 import { logger } from '../telemetry/logger.ts'
 
@@ -22,8 +22,8 @@ export type Database = {
 	close: () => Promise<void>
 	/** The server's connection string (postgres): the job queue opens its own small pool on it. */
 	url?: string
-	/** The embedded database (pglite): the job queue runs its SQL on it (api/jobs/boss-db.ts). */
-	pglite?: import('@electric-sql/pglite').PGlite
+	/** The embedded database (pglite), in its worker: the job queue runs its SQL on it (api/jobs/boss-db.ts). */
+	pglite?: PGliteRemote
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -87,30 +87,17 @@ export async function openDatabase(options: {
 		}
 		return { db, kind: 'postgres', url, close: () => pool.end() }
 	}
-	const { PGlite } = await import('@electric-sql/pglite')
-	const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+	const { PGliteRemote } = await import('./pglite-remote.ts')
 	const { drizzle } = await import('drizzle-orm/pglite')
 	if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-	const client = await PGlite.create({
+	// PGlite in a worker thread of its own, its statements kept there (decisions 128 and 136).
+	const client = await PGliteRemote.open({
 		dataDir: options.dataDir ?? undefined,
-		loadDataDir: options.loadDataDir,
-		// Trigram indexes make the staff search indexed (migration perf_indexes, decision 119).
-		extensions: { pg_trgm },
+		loadDataDir: options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined,
+		migrationsFolder: migrate ? migrationsFolder : undefined,
 	})
-	// Drizzle's statements are prepared once and kept (decision 128); the migrations' DDL is not.
-	const db: Db = drizzle(new PreparedStatements(client).client(), { schema })
-	if (migrate) {
-		const { migrate: run } = await import('drizzle-orm/pglite/migrator')
-		await run(drizzle(client, { schema }), { migrationsFolder })
-	}
-	return {
-		db,
-		kind: 'pglite',
-		pglite: client,
-		close: async () => {
-			await client.close()
-		},
-	}
+	const db: Db = drizzle(client as unknown as import('@electric-sql/pglite').PGlite, { schema })
+	return { db, kind: 'pglite', pglite: client, close: () => client.close() }
 }
 
 const UNAVAILABLE_CODES = new Set([

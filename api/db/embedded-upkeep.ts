@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { EmbeddedSql } from './pglite-remote.ts'
 
 /**
  * What PostgreSQL's autovacuum does, for the embedded database (docs/decisions/133-embedded-upkeep.md).
@@ -18,7 +18,7 @@ export const UPKEEP_THRESHOLDS = {
 
 export type UpkeepCounts = { vacuumed: number; analyzed: number }
 
-export async function embeddedUpkeep(pg: PGlite): Promise<UpkeepCounts> {
+export async function embeddedUpkeep(pg: EmbeddedSql): Promise<UpkeepCounts> {
 	// Counts are kept per statement and written out at most once a second: take this one's in now.
 	await pg.query('select pg_stat_force_next_flush()')
 	const { vacuum, insert, analyze } = UPKEEP_THRESHOLDS

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { EmbeddedSql } from '../db/pglite-remote.ts'
 import type PgBoss from 'pg-boss'
 
 /**
@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss'
  * one call at a time and never inside another's transaction, so pg-boss's `BEGIN; …; COMMIT;` texts
  * cannot interleave with the app's transactions.
  */
-export function pgliteBossDb(pglite: PGlite): PgBoss.Db {
+export function pgliteBossDb(pglite: EmbeddedSql): PgBoss.Db {
 	return {
 		async executeSql(text: string, values?: unknown[]) {
 			if (values && values.length > 0) return pglite.query(text, values)

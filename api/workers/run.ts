@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parentPort, Worker } from 'node:worker_threads'
 
 // Work on files from users runs in a worker thread with a time limit and a memory cap
@@ -19,13 +20,29 @@ export class WorkerLimitError extends Error {
  * A worker's entry by name: `build/<name>.js` beside the bundled server (the build bundles it there),
  * else the source `api/workers/<name>.ts` beside this file, run through tsx's loader (dev and tests).
  */
-function spawn(name: string, options: ConstructorParameters<typeof Worker>[1]) {
+export function spawn(name: string, options: ConstructorParameters<typeof Worker>[1]) {
 	const bundled = new URL(`./${name}.js`, import.meta.url)
 	if (existsSync(fileURLToPath(bundled))) return new Worker(bundled, options)
 	const source = new URL(`./${name}.ts`, import.meta.url).href
-	const tsx = import.meta.resolve('tsx/esm/api')
+	const tsx = tsxApi()
 	const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}) })`
 	return new Worker(boot, { ...options, eval: true })
+}
+
+/**
+ * tsx's loader API as a module. Vite's module runner (Vitest's global setup) has no `import.meta.resolve`:
+ * require's resolution finds the package's CommonJS build, beside which its module build sits.
+ */
+function tsxApi() {
+	try {
+		return import.meta.resolve('tsx/esm/api')
+	} catch {
+		return pathToFileURL(
+			createRequire(import.meta.url)
+				.resolve('tsx/esm/api')
+				.replace(/\.cjs$/, '.mjs'),
+		).href
+	}
 }
 
 /** Workers at once: more would only share the same cores, each with its memory. */
