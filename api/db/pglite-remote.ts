@@ -116,10 +116,14 @@ export class PGliteRemote implements EmbeddedSql {
 		return new Blob([await this.ask<ArrayBuffer>({ op: 'dump', compression })])
 	}
 
+	/** PGlite closed in the worker (its files written out), then the worker ended, even if the closing failed. */
 	async close(): Promise<void> {
-		if (!this.stopped) await this.ask({ op: 'close' })
-		this.stop(new Error('The embedded database is closed'))
-		await this.worker.terminate()
+		try {
+			if (!this.stopped) await this.ask({ op: 'close' })
+		} finally {
+			this.stop(new Error('The embedded database is closed'))
+			await this.worker.terminate()
+		}
 	}
 }
 
