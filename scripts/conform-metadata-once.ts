@@ -62,8 +62,9 @@ export function conformMetadataOnce(): Plugin {
 		transform(code, id) {
 			if (this.environment?.name !== 'ssr' || !CONFORM_CONTEXT.test(id)) return null
 			try {
+				const changed = keepConformMetadata(code)
 				patched = true
-				return { code: keepConformMetadata(code), map: null }
+				return { code: changed, map: null }
 			} catch (error) {
 				this.error((error as Error).message)
 			}

@@ -9,7 +9,9 @@ export type EmbeddedSql = {
 	exec(text: string): Promise<Results[]>
 }
 
-type Asked = Ask extends infer A ? (A extends Ask ? Omit<A, 'id'> : never) : never
+/** A message without its id, which `ask` gives it (Omit over each member of the union). */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
+type Asked = WithoutId<Ask>
 
 /**
  * The embedded database, run in a worker thread (docs/decisions/136-work-off-the-rendering-thread.md): PGlite's
@@ -137,11 +139,20 @@ function wireOptions(options: QueryOptions | undefined): { rowMode?: 'array' | '
 	const other = Object.keys(rest).filter((key) => rest[key as keyof typeof rest] !== undefined)
 	if (other.length > 0) throw new Error(`The embedded database's worker does not take the query option ${other.join(', ')}`)
 	if (!parsers) return { rowMode }
-	const asText: number[] = []
+	return { rowMode, asText: textTypes(parsers) }
+}
+
+/** The types a query's parsers read as text, checked once per parsers object (Drizzle keeps one per statement it built). */
+const checked = new WeakMap<object, number[]>()
+function textTypes(parsers: NonNullable<QueryOptions['parsers']>): number[] {
+	let types = checked.get(parsers)
+	if (types) return types
+	types = []
 	for (const [type, parse] of Object.entries(parsers)) {
 		if (parse(SAMPLE, Number(type)) !== SAMPLE)
 			throw new Error(`The embedded database's worker takes only parsers that hand the text back (type ${type})`)
-		asText.push(Number(type))
+		types.push(Number(type))
 	}
-	return { rowMode, asText }
+	checked.set(parsers, types)
+	return types
 }
