@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spendChart, threeMonthAverage } from './spend-chart.server.ts'
+import { spendChart, spendChartView, threeMonthAverage } from './spend-chart.server.ts'
 
 const months = [
 	'2025-12',
@@ -47,5 +47,33 @@ describe('the spend chart', () => {
 		const chart = spendChart(months.map((m) => ({ ...m, amount: 0 })))
 		expect(chart.narrow.bars.every((b) => b.height === 0)).toBe(true)
 		expect(chart.summary).toBe('No spend on cover in the last 12 months.')
+	})
+
+	it('gives the page both drawings as SVG markup, each month a bar, the summary its name', () => {
+		const view = spendChartView(months)
+		const chart = spendChart(months)
+		for (const [size, small] of [
+			['narrow', true],
+			['wide', false],
+		] as const) {
+			const svg = view.pictures[size]
+			expect(svg.startsWith(`<svg viewBox="0 0 ${chart[size].width} ${chart[size].height}"`)).toBe(true)
+			expect(svg.match(/<rect /g)).toHaveLength(12)
+			expect(svg).toContain(`role="img" aria-label="${chart.summary}"`)
+			expect(svg).toContain(`d="${chart[size].line}"`)
+			// The narrow drawing writes each month as its initial.
+			expect(svg).toContain(small ? '>D</text>' : '>Dec</text>')
+		}
+		expect(view.rows).toEqual(chart.rows)
+		expect(view.summary).toBe(chart.summary)
+	})
+
+	it('makes the view once per set of figures, and afresh when a figure changes', () => {
+		const first = spendChartView(months)
+		expect(spendChartView(months.map((m) => ({ ...m })))).toBe(first)
+		const changed = spendChartView(months.map((m, i) => ({ ...m, amount: i === 11 ? 900_000 : m.amount })))
+		expect(changed).not.toBe(first)
+		expect(changed.pictures.wide).not.toBe(first.pictures.wide)
+		expect(changed.summary).toContain('the most in November 2026 (₦900,000)')
 	})
 })

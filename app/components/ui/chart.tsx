@@ -1,9 +1,21 @@
-import type { SpendChart } from '#app/server/spend-chart.server.ts'
+import type { SpendChartView, SpendDrawing } from '#app/server/spend-chart.server.ts'
 
-type Drawing = SpendChart['wide']
-
-/** One drawing of the chart: bars, the average's line, gridlines and the months along the bottom. */
-function Bars({ drawing, summary, className, small }: { drawing: Drawing; summary: string; className: string; small?: boolean }) {
+/**
+ * One drawing of the chart: bars, the average's line, gridlines and the months along the bottom. The
+ * server turns it into markup once per set of figures (app/server/spend-chart.server.ts); no page
+ * renders it element by element.
+ */
+export function Bars({
+	drawing,
+	summary,
+	className,
+	small,
+}: {
+	drawing: SpendDrawing
+	summary: string
+	className: string
+	small?: boolean
+}) {
 	const text = small ? 'text-[10px]' : 'text-[12px]'
 	return (
 		<svg viewBox={`0 0 ${drawing.width} ${drawing.height}`} className={className} role="img" aria-label={summary}>
@@ -35,16 +47,24 @@ function Bars({ drawing, summary, className, small }: { drawing: Drawing; summar
 }
 
 /**
- * A bar chart drawn from coordinates the server computed (app/server/spend-chart.server.ts): plain
- * SVG, so it shows without JavaScript and ships no chart library. A phone gets the narrow drawing, a
- * wider screen the wide one (CSS chooses, so only one is ever shown or read). Screen readers get the
- * summary on the picture and every month's figures in the table after it, which only they see.
+ * A bar chart the server drew (app/server/spend-chart.server.ts): plain SVG markup, so it shows
+ * without JavaScript and ships no chart library. A phone gets the narrow drawing, a wider screen the
+ * wide one (CSS chooses, so only one is ever shown or read). Screen readers get the summary on the
+ * picture and every month's figures in the table after it, which only they see.
  */
-export function SpendBarChart({ chart, caption }: { chart: SpendChart; caption: string }) {
+export function SpendBarChart({ chart, caption }: { chart: SpendChartView; caption: string }) {
 	return (
 		<figure className="space-y-2">
-			<Bars drawing={chart.narrow} summary={chart.summary} className="h-auto w-full sm:hidden" small />
-			<Bars drawing={chart.wide} summary={chart.summary} className="hidden h-auto w-full sm:block" />
+			<div
+				className="sm:hidden"
+				// biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of Bars, made on the server with every text escaped
+				dangerouslySetInnerHTML={{ __html: chart.pictures.narrow }}
+			/>
+			<div
+				className="hidden sm:block"
+				// biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of Bars, made on the server with every text escaped
+				dangerouslySetInnerHTML={{ __html: chart.pictures.wide }}
+			/>
 			<figcaption className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
 				<span className="flex items-center gap-1.5">
 					<span aria-hidden className="inline-block size-3 rounded-sm bg-brand-600" />
