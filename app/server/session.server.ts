@@ -1,5 +1,6 @@
 import { createCookieSessionStorage } from 'react-router'
 import { portalEnv } from './env.server.ts'
+import { keptCookie } from './kept-cookie.server.ts'
 
 export type SessionData = { token: string; userId: string }
 
@@ -9,15 +10,14 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 export function sessionStorage() {
 	const env = portalEnv()
 	storage ??= createCookieSessionStorage<SessionData>({
-		cookie: {
-			name: '__session',
+		cookie: keptCookie('__session', {
 			sameSite: 'strict',
 			path: '/',
 			secure: env.secureCookies,
 			httpOnly: true,
 			maxAge: 24 * 60 * 60,
 			secrets: env.sessionSecrets,
-		},
+		}),
 	})
 	return storage
 }

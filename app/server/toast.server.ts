@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
 import { DANGER_TITLE, notificationKind } from '#app/lib/errors.ts'
 import { portalEnv } from './env.server.ts'
+import { keptCookie } from './kept-cookie.server.ts'
 
 export const ToastSchema = z.object({
 	id: z.string(),
@@ -18,14 +19,13 @@ type ToastFlash = { toasts: Toast[] }
 let storage: ReturnType<typeof createCookieSessionStorage<ToastFlash, ToastFlash>> | undefined
 function toastStorage() {
 	storage ??= createCookieSessionStorage<ToastFlash, ToastFlash>({
-		cookie: {
-			name: 'toast',
+		cookie: keptCookie('toast', {
 			sameSite: 'lax',
 			path: '/',
 			httpOnly: true,
 			secure: portalEnv().secureCookies,
 			secrets: portalEnv().sessionSecrets,
-		},
+		}),
 	})
 	return storage
 }
