@@ -25,5 +25,5 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 ENV DATA_DIR=/data
 EXPOSE 3000 3001
-# The portal; the API process runs `node build/api.js` (compose.yaml).
-CMD ["node", "build/server.js"]
+# The portal, with the Node flags of `npm start`; the API process runs `node build/api.js` (compose.yaml).
+CMD ["node", "--max-semi-space-size=32", "build/server.js"]
