@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { Bars } from '#app/components/ui/chart.tsx'
 import { formatNaira, formatNairaFull } from '#app/lib/money.ts'
 
-// The spend chart is drawn here, on the server: the page receives coordinates and a path, never d3
-// (docs/decisions/047-home-dashboard.md). The SVG's viewBox lets it scale to any width.
+// The spend chart is drawn here, on the server: the page receives SVG markup, never d3 or the drawing's
+// coordinates (docs/decisions/047-home-dashboard.md, decision 137). The SVG's viewBox lets it scale to any width.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const FULL_MONTHS = [
@@ -125,8 +125,8 @@ const views = new Map<string, SpendChartView>()
 
 /**
  * The chart as the page shows it, made once per set of figures and kept (decision 137): a business's
- * twelve months change only when it buys, and drawing the two pictures element by element on every
- * view of home was a tenth of the page's time. The markup is React's, from the same `Bars`.
+ * twelve months change only when it buys, and home drew the two pictures again, about a hundred
+ * elements, on every view. The markup is React's, from the same `Bars`, so every text in it is escaped.
  */
 export function spendChartView(months: readonly Month[]): SpendChartView {
 	const key = months.map((m) => `${m.month}=${m.amount}`).join(',')
