@@ -1,6 +1,7 @@
 import { type Cookie, type CookieOptions, createCookie } from 'react-router'
+import { keptByKey } from './kept.server.ts'
 
-/** Headers whose reading is kept; past this many the readings start afresh. */
+/** Headers whose reading is kept; past this many the one kept longest is let go. */
 const HEADERS_KEPT = 500
 /** A longer header is read each time rather than kept (a browser sends at most 4,096 bytes a cookie). */
 const LONGEST_KEPT = 4096
@@ -13,7 +14,8 @@ const LONGEST_KEPT = 4096
  */
 export function keptCookie(name: string, options: CookieOptions): Cookie {
 	const cookie = createCookie(name, options)
-	const kept = new Map<string, unknown>()
+	// The reading itself is kept, so requests that arrive together with one header check it once.
+	const keep = keptByKey<Promise<unknown>>(HEADERS_KEPT)
 	return {
 		get name() {
 			return cookie.name
@@ -27,12 +29,7 @@ export function keptCookie(name: string, options: CookieOptions): Cookie {
 		serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
 		async parse(header, parseOptions) {
 			if (!header || parseOptions || header.length > LONGEST_KEPT) return cookie.parse(header, parseOptions)
-			if (!kept.has(header)) {
-				const value = await cookie.parse(header)
-				if (kept.size >= HEADERS_KEPT) kept.clear()
-				kept.set(header, value)
-			}
-			return structuredClone(kept.get(header))
+			return structuredClone(await keep(header, () => cookie.parse(header)))
 		},
 	}
 }

@@ -4,6 +4,7 @@ import type { FormField } from '#api/contract/catalogue.ts'
 import { orNotFound } from './api-errors.server.ts'
 import { formConstraint } from './forms.server.ts'
 import type { InsurerCalls } from './insurer.server.ts'
+import { keptByKey } from './kept.server.ts'
 
 const NOT_FOUND = 'We could not find that product.'
 
@@ -13,10 +14,10 @@ export async function loadProduct(api: InsurerCalls, id: string) {
 	return (await orNotFound(api.getProduct(id), NOT_FOUND)).data
 }
 
-/** The constraints of each list of fields seen, by the fields' names and which are required. */
-const constraints = new Map<string, ReturnType<typeof formConstraint>>()
 /** Products and activations have a few dozen lists of fields between them; a bound all the same. */
 const CONSTRAINTS_KEPT = 200
+/** The constraints of each list of fields seen, by the fields' names and which are required. */
+const keepConstraint = keptByKey<ReturnType<typeof formConstraint>>(CONSTRAINTS_KEPT)
 
 /**
  * The HTML constraints of a form built from catalogue fields (a quote, an activation). Only which
@@ -24,15 +25,9 @@ const CONSTRAINTS_KEPT = 200
  * out once for each list of fields, as `formConstraint` does once for each schema.
  */
 export function quoteConstraint(fields: readonly FormField[]) {
-	const key = JSON.stringify(fields.map((f) => [f.name, f.required]))
-	let constraint = constraints.get(key)
-	if (!constraint) {
-		const shape = Object.fromEntries(fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()]))
-		constraint = formConstraint(z.object(shape))
-		if (constraints.size >= CONSTRAINTS_KEPT) constraints.delete(constraints.keys().next().value!)
-		constraints.set(key, constraint)
-	}
-	return constraint
+	return keepConstraint(JSON.stringify(fields.map((f) => [f.name, f.required])), () =>
+		formConstraint(z.object(Object.fromEntries(fields.map((f) => [f.name, f.required ? z.string() : z.string().optional()])))),
+	)
 }
 
 /** What the form posts: the intent, and the product's fields as text for the API to read. */

@@ -4,6 +4,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Bars } from '#app/components/ui/chart.tsx'
 import { formatNaira, formatNairaFull } from '#app/lib/money.ts'
+import { keptByKey } from './kept.server.ts'
 
 // The spend chart is drawn here, on the server: the page receives SVG markup, never d3 or the drawing's
 // coordinates (docs/decisions/047-home-dashboard.md, decision 137). The SVG's viewBox lets it scale to any width.
@@ -119,9 +120,9 @@ export type SpendChartView = {
 	summary: string
 }
 
-/** Different sets of figures kept; past this many the views are made afresh. */
+/** Different sets of figures kept; past this many the one kept longest is let go. */
 const VIEWS_KEPT = 200
-const views = new Map<string, SpendChartView>()
+const keepView = keptByKey<SpendChartView>(VIEWS_KEPT)
 
 /**
  * The chart as the page shows it, made once per set of figures and kept (decision 137): a business's
@@ -129,18 +130,14 @@ const views = new Map<string, SpendChartView>()
  * elements, on every view. The markup is React's, from the same `Bars`, so every text in it is escaped.
  */
 export function spendChartView(months: readonly Month[]): SpendChartView {
-	const key = months.map((m) => `${m.month}=${m.amount}`).join(',')
-	const kept = views.get(key)
-	if (kept) return kept
-	const chart = spendChart(months)
-	const picture = (drawing: SpendDrawing, small: boolean) =>
-		renderToStaticMarkup(createElement(Bars, { drawing, summary: chart.summary, className: 'block h-auto w-full', small }))
-	const view = {
-		pictures: { narrow: picture(chart.narrow, true), wide: picture(chart.wide, false) },
-		rows: chart.rows,
-		summary: chart.summary,
-	}
-	if (views.size >= VIEWS_KEPT) views.clear()
-	views.set(key, view)
-	return view
+	return keepView(months.map((m) => `${m.month}=${m.amount}`).join(','), () => {
+		const chart = spendChart(months)
+		const picture = (drawing: SpendDrawing, small: boolean) =>
+			renderToStaticMarkup(createElement(Bars, { drawing, summary: chart.summary, className: 'block h-auto w-full', small }))
+		return {
+			pictures: { narrow: picture(chart.narrow, true), wide: picture(chart.wide, false) },
+			rows: chart.rows,
+			summary: chart.summary,
+		}
+	})
 }
