@@ -79,7 +79,9 @@ export function AppShellEffects() {
 		// Registered once the page has loaded, so the precache never competes with the first paint.
 		const register = () =>
 			container.register('/sw.js').then(
-				(found) => {
+				(found: ServiceWorkerRegistration | undefined) => {
+					// A browser driven by a test tool (Playwright's serviceWorkers: 'block') answers with nothing.
+					if (!found) return
 					registration.current = found
 					offer(found.waiting)
 					found.onupdatefound = () => {

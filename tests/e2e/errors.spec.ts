@@ -24,17 +24,22 @@ test('signed out, / redirects to sign in with return_url', async ({ page, reques
 	await expectAccessible(page, js)
 })
 
-test('a page asked for with the connection down says so, in the words of section 8', async ({ page, context, js }) => {
-	test.skip(!js, 'Without JavaScript the browser shows its own offline page')
-	await signIn(page, 'business@example.com', DEMO_PASSWORD)
-	await expect(page).toHaveURL('/')
-	// The service worker holds the build's scripts once installed: the page's code is there, its data is not.
-	await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 20_000 })
-	await context.setOffline(true)
-	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something Went Wrong')
-	await expect(page.getByText('You appear to be offline. Please check your connection.')).toBeVisible()
-	await context.setOffline(false)
+test.describe('with the service worker', () => {
+	// It holds the scripts the page needs once offline (the suite blocks it elsewhere: playwright.config.ts).
+	test.use({ serviceWorkers: 'allow' })
+
+	test('a page asked for with the connection down says so, in the words of section 8', async ({ page, context, js }) => {
+		test.skip(!js, 'Without JavaScript the browser shows its own offline page')
+		await signIn(page, 'business@example.com', DEMO_PASSWORD)
+		await expect(page).toHaveURL('/')
+		// The service worker holds the build's scripts once installed: the page's code is there, its data is not.
+		await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 20_000 })
+		await context.setOffline(true)
+		await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something Went Wrong')
+		await expect(page.getByText('You appear to be offline. Please check your connection.')).toBeVisible()
+		await context.setOffline(false)
+	})
 })
 
 test('after signing out, neither Back nor a fresh visit shows a page of the account', async ({ page, js }) => {

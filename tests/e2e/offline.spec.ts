@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test'
 import { startDeployServer } from '../support/deploy-server.ts'
 import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
 
+// The worker is what this spec is about; the other specs run without it (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection.'
 
 /** Waits until the service worker has installed (its precache filled) and controls the page. */
