@@ -46,14 +46,15 @@ describePostgres('claim payouts under faults', () => {
 		const payments: PaymentGateway = {
 			...base.sandbox,
 			async initiateTransfer(input) {
-				calls++
+				// Each call's own turn: read after the await, the shared count has moved on with the calls made meanwhile.
+				const turn = ++calls
 				// By turns: the gateway takes it and we never hear back; it never hears of it; it answers.
-				if (calls % 3 === 2) {
+				if (turn % 3 === 2) {
 					faults.before++
 					throw new ApiError(502, 'The payment service did not answer.')
 				}
 				const transfer = await base.sandbox.initiateTransfer(input)
-				if (calls % 3 === 1) {
+				if (turn % 3 === 1) {
 					faults.after++
 					throw new ApiError(502, 'The payment service did not answer.')
 				}
