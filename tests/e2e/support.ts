@@ -48,7 +48,10 @@ export async function expectAccessible(page: Page, js = true, reuse?: BrowserCon
 		// page, and only violations collected: the same findings in about 40% of the time, on a suite that
 		// checks hundreds of pages (docs/decisions/138-suite-time.md). No page checked holds a frame of
 		// another origin, which is all the partial run adds.
-		const results = await new AxeBuilder({ page: target }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze()
+		const results = await new AxeBuilder({ page: target })
+			.setLegacyMode()
+			.options({ resultTypes: ['violations'] })
+			.analyze()
 		const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 		expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 	} finally {
