@@ -24,8 +24,19 @@ export const describeApi: typeof describe =
 
 let database: Promise<Database> | undefined
 
-/** One database per worker, copied from the migrated and seeded template of this run. */
-function workerDatabase() {
+/**
+ * One database per test file, copied from the migrated and seeded template of this run. The files of a
+ * worker share their modules (`isolate: false` in vitest.config.ts), so the setup file closes it after
+ * each: a file's leftovers (a purchase a fault test left half done, on purpose) never meet another's
+ * checks that the whole ledger reconciles.
+ */
+export async function closeFileDatabase() {
+	const open = database
+	database = undefined
+	if (open) await (await open).close()
+}
+
+function fileDatabase() {
 	database ??= (async () => {
 		if (target === 'pglite') {
 			const snapshot = readFileSync(inject('pgliteSnapshot'))
@@ -56,7 +67,7 @@ export async function testApi(
 		webhooks?: (url: string | URL | Request, init?: RequestInit) => Promise<Response>
 	} = {},
 ) {
-	const database = await workerDatabase()
+	const database = await fileDatabase()
 	const { db } = database
 	let offsetMs = 0
 	const now = () => new Date(Date.now() + offsetMs)
