@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { bootApi } from './api/bootstrap.ts'
 import { isRequestId, REQUEST_ID_HEADER } from './api/contract/telemetry.ts'
@@ -114,8 +115,18 @@ if (dev) {
 	const clientDir = path.resolve('build/client')
 	// Source maps go to error reporting only (the build deletes them); never serve one left behind.
 	app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()))
-	// Hashed files never change: cache them for a year.
-	app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+	// Hashed files never change: cache them for a year. Each is sent as the Brotli or gzip the build made
+	// beside it when the browser takes it (scripts/precompress.ts); the compression middleware leaves an
+	// answer that already has its encoding as it is.
+	app.use(
+		'/assets',
+		expressStaticGzip(path.join(clientDir, 'assets'), {
+			enableBrotli: true,
+			orderPreference: ['br', 'gzip'],
+			index: false,
+			serveStatic: { immutable: true, maxAge: '1y', index: false },
+		}),
+	)
 	// The static folder holds files only (sw.js, the manifest, icons): a path without a file extension is a
 	// page, and asking the disk about it on every request (fstat) cost a visible share of a page's time.
 	const serveStatic = express.static(clientDir, {

@@ -1,5 +1,5 @@
 import { request } from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { expect, test } from './support.ts'
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
@@ -49,6 +49,37 @@ test('a page comes in one piece with its length, compressed only for a browser t
 	const missing = await get(`${baseURL}/no-such-page`, { accept: 'text/html', 'accept-encoding': 'gzip' })
 	expect(missing.status).toBe(404)
 	expect(gunzipSync(missing.body).toString('utf8')).toContain('</html>')
+})
+
+// Scripts and stylesheets are compressed once, by the build, at Brotli's best (docs/decisions/139-precompressed-assets.md).
+test('a script is sent as the Brotli or gzip the build made, the same bytes as the file, cached for a year', async ({ baseURL }) => {
+	const page = await get(`${baseURL}/login`, { accept: 'text/html' })
+	const script = page.body.toString('utf8').match(/\/assets\/react-[\w-]+\.js/)?.[0]
+	expect(script).toBeDefined()
+	const plain = await get(`${baseURL}${script}`, { 'accept-encoding': 'identity' })
+	expect(plain.status).toBe(200)
+	expect(plain.headers['content-encoding']).toBeUndefined()
+	expect(plain.headers['content-type']).toMatch(/^text\/javascript/)
+	expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+	expect(plain.body.toString('utf8')).toContain('react')
+
+	const brotli = await get(`${baseURL}${script}`, { 'accept-encoding': 'gzip, deflate, br, zstd' })
+	expect(brotli.headers['content-encoding']).toBe('br')
+	expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+	expect(brotli.headers['content-type']).toMatch(/^text\/javascript/)
+	expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+	expect(Number(brotli.headers['content-length'])).toBe(brotli.body.length)
+	expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true)
+	// Smaller than the quality the compression middleware makes per answer: the build's file, not the middleware's.
+	const perAnswer = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+	expect(brotli.body.length).toBeLessThan(perAnswer.length * 0.95)
+
+	const zipped = await get(`${baseURL}${script}`, { 'accept-encoding': 'gzip' })
+	expect(zipped.headers['content-encoding']).toBe('gzip')
+	expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true)
+
+	// The files the build wrote beside it are not what a page asks for; a file that is not there is a 404.
+	expect((await get(`${baseURL}/assets/no-such-chunk.js`, { 'accept-encoding': 'br' })).status).toBe(404)
 })
 
 // The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md),
