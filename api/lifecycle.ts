@@ -2,19 +2,19 @@ import type { Server } from 'node:http'
 import { errorFields, logger } from './telemetry/logger.ts'
 
 /**
- * Graceful shutdown (docs/decisions/062-logs-health-and-scale-out.md), and connections kept open past a
- * balancer's idle timeout (KEEP_ALIVE_MS). On SIGTERM or SIGINT: /readyz
- * answers 503 so a balancer stops sending, the server stops accepting connections and closes idle
- * ones, requests in flight finish, then `steps` run in order (jobs, analytics and error reporting
- * flushed, the database closed) and the process exits 0. Past `graceMs` it exits 1 anyway.
- */
-/**
  * How long an idle keep-alive connection stays open: longer than a balancer's idle timeout (60 s on the
  * common ones), so the server never closes a connection just as the balancer, or any client reusing it,
  * sends the next request on it (which the client sees as a reset). Node's default is 5 s.
  */
 export const KEEP_ALIVE_MS = 65_000
 
+/**
+ * Graceful shutdown (docs/decisions/062-logs-health-and-scale-out.md), and connections kept open past a
+ * balancer's idle timeout (KEEP_ALIVE_MS). On SIGTERM or SIGINT: /readyz
+ * answers 503 so a balancer stops sending, the server stops accepting connections and closes idle
+ * ones, requests in flight finish, then `steps` run in order (jobs, analytics and error reporting
+ * flushed, the database closed) and the process exits 0. Past `graceMs` it exits 1 anyway.
+ */
 export function createLifecycle({ graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) } = {}) {
 	let draining = false
 	return {
