@@ -78,7 +78,7 @@ test('a script is sent as the Brotli or gzip the build made, the same bytes as t
 	expect(zipped.headers['content-encoding']).toBe('gzip')
 	expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true)
 
-	// The files the build wrote beside it are not what a page asks for; a file that is not there is a 404.
+	// A script that is not there is a 404, whatever the encoding asked for.
 	expect((await get(`${baseURL}/assets/no-such-chunk.js`, { 'accept-encoding': 'br' })).status).toBe(404)
 })
 
