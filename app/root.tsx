@@ -1,6 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import {
-	Link,
 	Links,
 	Meta,
 	Outlet,
@@ -13,6 +12,7 @@ import {
 	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import type { Route } from './+types/root'
 import { AppShellEffects, OfflineBanner, useOfflineSubmitNotice } from './client/app-shell.tsx'
 import { KIT_QUERY } from './lib/kit.ts'

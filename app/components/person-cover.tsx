@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import type { z } from 'zod'
+import { Link } from '#app/components/ui/link.tsx'
 import type { Dependant, Membership, RELATIONSHIPS } from '#api/contract/employees.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'

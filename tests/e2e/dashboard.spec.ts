@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { formatNairaFull } from '#api/contract/money.ts'
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { businessThroughApi, fundThroughApi, memberThroughApi } from './wallet-support.ts'
 
 // Issue 11, point 3: home is a dashboard (docs/decisions/047-home-dashboard.md). The demo accounts
@@ -105,4 +105,42 @@ test('a new business with nothing yet gets empty states with a next step', async
 	await expect(lines.getByText('No cover in force yet')).toBeVisible()
 	await lines.getByRole('link', { name: 'Browse products' }).click()
 	await expect(page).toHaveURL('/products')
+})
+
+test('signed-in pages hydrate over the links the server wrote, and the navigation’s links take the user on', async ({ page, js }) => {
+	// The server writes links itself, without React Router's work (decision 140); the browser hydrates with
+	// React Router's. A difference in what a link holds is a hydration error (React renders the page again
+	// from scratch), which this catches; React's production build lets an attribute differ silently, so
+	// link.server.test.tsx compares the attributes.
+	const mismatches: string[] = []
+	const mismatch = /#41[89]|#423|#425|hydrat/i
+	page.on('console', (message) => {
+		if (message.type() === 'error' && mismatch.test(message.text())) mismatches.push(message.text())
+	})
+	page.on('pageerror', (error) => {
+		if (mismatch.test(error.message)) mismatches.push(error.message)
+	})
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	const main = page.getByRole('navigation', { name: 'Main' }).first()
+	await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+	for (const path of ['/employees', '/claims', '/mycover', '/invoice', '/transaction-history', '/settings']) {
+		await visit(page, path)
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	}
+	// The header's navigation marks where the user is, and a click on it goes there (in the page with JavaScript).
+	await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Settings' })).toHaveAttribute(
+		'aria-current',
+		'page',
+	)
+	if (js) await page.evaluate(() => Object.assign(window, { stayed: true }))
+	await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Claims' }).click()
+	await expect(page).toHaveURL('/claims')
+	await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Claims' })).toHaveAttribute(
+		'aria-current',
+		'page',
+	)
+	// With JavaScript the router moved within the document; without it the browser loaded the page.
+	expect(await page.evaluate(() => 'stayed' in window)).toBe(js)
+	expect(mismatches).toEqual([])
 })

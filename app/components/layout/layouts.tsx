@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 
 /** The portal's name and shield, linking home. */
 export function Brand() {

@@ -1,6 +1,7 @@
 import { ArrowLeft, Bell, Menu, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { Link, NavLink } from '#app/components/ui/link.tsx'
 import { Brand } from './layouts.tsx'
 
 // The signed-in layouts, apart from the auth ones so their icons and menu never load on /login or /register.

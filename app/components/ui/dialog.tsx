@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 
 /**
  * A dialog opened by the `dialog` query parameter and rendered on the server (spec section 2), so it

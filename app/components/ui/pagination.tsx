@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 
 /** The first and last pages, and two either side of the current one. */
 export function shownPages(page: number, pageCount: number) {

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from 'react-router'
+import { Form, useActionData, useLoaderData, useSearchParams } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { Form, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { useAccountDraft } from '#app/client/use-account-draft.ts'
 import { AccountFields, type AccountFormValues } from '#app/components/account-fields.tsx'
 import { FormError, Stepper, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'

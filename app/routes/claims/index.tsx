@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react'
-import { Form, Link, useLoaderData } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, data, useActionData, useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'

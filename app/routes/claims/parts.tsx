@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router'
+import { NavLink } from '#app/components/ui/link.tsx'
 import type { Claim } from '#api/contract/claims.ts'
 
 /** The steps of a draft claim, each a link, so a customer moves between them and resumes where they like. */

@@ -1,4 +1,5 @@
-import { Link, data, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { requirePermission } from '#app/server/auth.server.ts'

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { DependantList, PolicyRecords } from '#app/components/person-cover.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'

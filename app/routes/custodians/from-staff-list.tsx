@@ -1,4 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ICONS } from '#app/components/ui/icon-set.ts'
 import { ShieldCheck } from 'lucide-react'

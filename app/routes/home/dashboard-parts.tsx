@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { SpendBarChart } from '#app/components/ui/chart.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'

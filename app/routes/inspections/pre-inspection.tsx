@@ -1,4 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { INSPECTION_ANGLES, INSPECTION_LINK_MINUTES, formatLinkCode } from '#api/contract/inspections.ts'
 import { InspectionPhotos, type PhotoError, RejectionNotice } from '#app/components/inspection-photos.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'

@@ -1,4 +1,5 @@
-import { Link, redirect, useLoaderData } from 'react-router'
+import { redirect, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { PaymentOutcome } from '#app/components/payment-outcome.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'

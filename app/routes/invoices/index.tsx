@@ -1,5 +1,6 @@
 import { FileText, SearchX } from 'lucide-react'
-import { Form, Link, data, useLoaderData } from 'react-router'
+import { Form, data, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { PeriodBody } from '#api/contract/plans.ts'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'

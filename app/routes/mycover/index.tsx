@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { POLICIES_COUNT_CAP } from '#api/contract/purchases.ts'
 import { POLICY_STATUS_FILTERS } from '#api/contract/statuses.ts'
 import { statusOf, statusOptions } from '#app/lib/statuses.ts'

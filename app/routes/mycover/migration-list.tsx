@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Field, Select, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import type { Route } from './+types/migration-list'

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { HOSPITAL_TYPES } from '#api/contract/plans.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { coverDay } from '#app/components/policy-status.tsx'

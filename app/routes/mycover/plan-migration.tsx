@@ -1,4 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { periodLabel, type Period } from '#api/contract/periods.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'

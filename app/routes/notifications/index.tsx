@@ -1,5 +1,6 @@
 import { BellOff } from 'lucide-react'
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'

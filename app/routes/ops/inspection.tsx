@@ -1,4 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { INSPECTION_REJECT_REASONS } from '#api/contract/inspections.ts'
 import { Select, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'

@@ -1,4 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import { Field, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'

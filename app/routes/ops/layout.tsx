@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 
 /** The desk's own frame: not a customer's dashboard, and it says whose desk it is. */
 export function DeskFrame({ name, children }: { name: string | null; children: ReactNode }) {

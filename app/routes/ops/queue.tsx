@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'

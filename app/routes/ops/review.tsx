@@ -1,4 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { DECLINE_REASONS, type DeclineReason } from '#api/contract/claims.ts'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
 import { Select, SubmitButton, TextInput } from '#app/components/ui/form.tsx'

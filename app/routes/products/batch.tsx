@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { periodLabel } from '#api/contract/periods.ts'
 import { buttonClass, Field, FileField, FormError, Select, SPREADSHEET_ACCEPT, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'

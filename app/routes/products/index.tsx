@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/contract/catalogue.ts'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import { PaymentOptions } from '#app/components/payment-options.tsx'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'

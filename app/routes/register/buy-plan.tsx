@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
 import { FormError, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'

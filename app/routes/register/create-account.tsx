@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { AccountFields, type AccountFormValues } from '#app/components/account-fields.tsx'
 import { QuoteDetails } from '#app/components/quote-fields.tsx'
 import { FormError, Stepper, SubmitButton } from '#app/components/ui/form.tsx'

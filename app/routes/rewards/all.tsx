@@ -1,5 +1,6 @@
 import { Gift } from 'lucide-react'
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'

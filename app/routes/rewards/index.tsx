@@ -1,5 +1,6 @@
 import { Gift } from 'lucide-react'
-import { Link, useLoaderData, useLocation } from 'react-router'
+import { useLoaderData, useLocation } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'

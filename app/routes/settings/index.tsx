@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, data, useActionData, useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
+import { Link } from '#app/components/ui/link.tsx'
 import { Email, Id, Name, Password } from '#api/contract/common.ts'
 import type { CreatedPartnerKey } from '#api/contract/kit.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'

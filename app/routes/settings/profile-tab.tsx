@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details, NOT_GIVEN, Panel } from '#app/components/ui/panel.tsx'
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, data, useActionData, useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import { CreateRoleBody } from '#api/contract/roles.ts'
 import { requirePermission } from '#app/server/auth.server.ts'

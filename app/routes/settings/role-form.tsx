@@ -1,5 +1,6 @@
 import { type SubmissionResult, getCollectionProps, getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { ErrorList, Field, FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { inputClassName } from '#app/components/ui/inputs.tsx'
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useLoaderData } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
 import { z } from 'zod'
+import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'

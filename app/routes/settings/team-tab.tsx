@@ -1,5 +1,6 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'

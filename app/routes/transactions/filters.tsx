@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { ErrorList, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { statusOptions } from '#app/lib/statuses.ts'
 import { TYPES } from '#app/lib/transaction-labels.ts'

@@ -1,4 +1,5 @@
-import { Link, data, useLoaderData } from 'react-router'
+import { data, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { FormError, buttonClass } from '#app/components/ui/form.tsx'
 import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'

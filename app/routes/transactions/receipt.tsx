@@ -1,4 +1,5 @@
-import { Link, data, useLoaderData } from 'react-router'
+import { data, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import type { Receipt as ReceiptData } from '#api/contract/transactions.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'

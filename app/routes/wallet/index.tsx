@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { z } from 'zod'
+import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import type { Withdrawal } from '#api/contract/withdrawals.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'

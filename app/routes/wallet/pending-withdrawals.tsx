@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'

@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { Form, useActionData, useLoaderData } from 'react-router'
+import { Link } from '#app/components/ui/link.tsx'
 import { Button, Field, FormError, Select, Stepper, SubmitButton, TextField, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { NairaInput, NumberInput } from '#app/components/ui/inputs.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
