@@ -306,6 +306,9 @@ test('a withdrawal above the threshold waits for a second member, who approves i
 	await expect(pending).toContainText('Waiting for a second approval')
 	await expect(pending.getByRole('button', { name: /^Approve/ })).toHaveCount(0)
 	await page.getByRole('button', { name: 'Sign out' }).click()
+	// Signed out before the next sign-in: a visit to /login while the sign-out is still under way finds the
+	// session alive and goes home, and the sign-in form never shows.
+	await expect(page).toHaveURL('/login')
 
 	await signIn(page, finance.email, finance.password)
 	await expect(page).toHaveURL('/')
