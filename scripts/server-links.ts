@@ -1,8 +1,7 @@
 import type { Plugin } from 'vite'
 
-/** The module every page imports its links from, and the server's own version of it (decision 140). */
-export const LINKS = /[\\/]app[\\/]components[\\/]ui[\\/]link\.tsx$/
-const SERVER_LINKS = 'link.server.tsx'
+/** The module every page imports its links from (decision 140). */
+const LINKS = /[\\/]app[\\/]components[\\/]ui[\\/]link\.tsx$/
 
 /**
  * In the server's environment (build and dev), `app/components/ui/link.tsx` resolves to `link.server.tsx`
@@ -20,7 +19,7 @@ export function serverLinks(): Plugin {
 			const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
 			if (!resolved || !LINKS.test(resolved.id)) return null
 			swapped = true
-			return { ...resolved, id: resolved.id.replace(/link\.tsx$/, SERVER_LINKS) }
+			return { ...resolved, id: resolved.id.replace(/link\.tsx$/, 'link.server.tsx') }
 		},
 		buildEnd() {
 			if (this.environment?.name === 'ssr' && this.environment.mode === 'build' && !swapped)

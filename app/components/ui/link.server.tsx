@@ -32,8 +32,8 @@ type LinkProps = ComponentProps<typeof RouterLink>
 type NavLinkProps = ComponentProps<typeof RouterNavLink>
 type Props = Record<string, unknown>
 
-/** What the server needs the router for: a `to` it cannot read as is, a mask, or a prefetch that renders tags. */
-function routerOnly(props: LinkProps | NavLinkProps): string | null {
+/** The href to write, or null where the router is needed: a `to` it cannot read as is, a mask, or a prefetch that renders tags. */
+function hrefToWrite(props: LinkProps | NavLinkProps): string | null {
 	if (props.mask !== undefined || props.prefetch === 'render') return null
 	return plainHref(props.to)
 }
@@ -57,7 +57,7 @@ const LINK_ONLY = new Set([
 ])
 
 export function ServerLink(props: LinkProps) {
-	const href = routerOnly(props)
+	const href = hrefToWrite(props)
 	return href === null ? <RouterLink {...props} /> : anchor(props as unknown as Props, href)
 }
 
@@ -79,7 +79,7 @@ const NAV_LINK_ONLY = new Set(['aria-current', 'caseSensitive', 'className', 'en
 
 export function ServerNavLink(props: NavLinkProps) {
 	const location = useLocation()
-	const href = routerOnly(props)
+	const href = hrefToWrite(props)
 	if (href === null) return <RouterNavLink {...props} />
 	// As the router: the path alone, compared with the location's, and no navigation under way on the server.
 	let toPathname = href.replace(/[?#].*$/, '')
