@@ -261,6 +261,7 @@ export async function runScaleBench() {
 			'invoices',
 			'invoice_payments',
 			'purchase_spend_months',
+			'policy_cover_counts',
 		])
 			await db.execute(sql.raw(`vacuum analyze ${table}`))
 		const seedS = seconds(start)

@@ -76,6 +76,26 @@ export const purchaseSpendMonths = pgTable(
 	(t) => [primaryKey({ columns: [t.customerId, t.month] })],
 )
 
+/**
+ * Policies counted by business, last day of cover, product and status: home's cover by line and its
+ * renewals due sum the days from today on, a few hundred rows at most, rather than count every live
+ * policy (docs/decisions/141-cover-counts-and-the-request-path-ceiling.md). Kept by the trigger
+ * `policies_cover_counts` (migration 0027), so it always equals counting `policies` grouped the same way.
+ */
+export const policyCoverCounts = pgTable(
+	'policy_cover_counts',
+	{
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		coverEnd: date('cover_end').notNull(),
+		productId: integer('product_id').notNull(),
+		status: text('status', { enum: ['pending', 'active'] }).notNull(),
+		policies: integer('policies').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.customerId, t.coverEnd, t.productId, t.status] })],
+)
+
 /** A policy (retail cover) or a staff plan (a business's health subscription with slots). */
 export const policies = pgTable(
 	'policies',

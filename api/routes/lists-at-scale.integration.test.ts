@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { TRANSACTIONS_COUNT_CAP } from '#api/contract/transactions.ts'
+import { addDays, lagosDate } from '#api/domain/policies.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { insertPolicy } from '#tests/support/claims.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
@@ -111,6 +112,66 @@ describeApi('lists at scale', () => {
 			{ month: '2026-06', amount: 7_000 },
 		])
 		await expect(ctx.db.execute(sql`truncate purchases cascade`)).rejects.toThrow()
+	})
+
+	test("home's cover counts are kept by the policies: equal to counting them after every kind of change, and home reads them", async () => {
+		const buyer = await ctx.createAccount({ kyc: true })
+		type Count = { cover_end: string; product_id: number; status: string; policies: number }
+		const read = async (query: ReturnType<typeof sql>) =>
+			((await ctx.db.execute(query)) as unknown as { rows: Count[] }).rows.map((r) => ({ ...r, policies: Number(r.policies) }))
+		const kept = () =>
+			read(sql`select cover_end::text, product_id, status, policies from policy_cover_counts
+				where customer_id = ${buyer.customerId} order by 1, 2, 3`)
+		const counted = () =>
+			read(sql`select cover_end::text, product_id, status, count(*) as policies from policies
+				where customer_id = ${buyer.customerId} group by 1, 2, 3 order by 1, 2, 3`)
+		const today = lagosDate(ctx.deps.now())
+		const soon = addDays(today, 10)
+		const later = addDays(today, 200)
+		const past = addDays(today, -3)
+		const a = await insertPolicy(ctx, buyer.customerId, { productId: 5, coverEnd: soon })
+		const b = await insertPolicy(ctx, buyer.customerId, { productId: 5, coverEnd: soon })
+		const c = await insertPolicy(ctx, buyer.customerId, { productId: 5, status: 'pending', coverEnd: later })
+		await insertPolicy(ctx, buyer.customerId, { productId: 1, coverEnd: later })
+		await insertPolicy(ctx, buyer.customerId, { productId: 6, coverEnd: past })
+		expect(await kept()).toEqual([
+			{ cover_end: past, product_id: 6, status: 'active', policies: 1 },
+			{ cover_end: soon, product_id: 5, status: 'active', policies: 2 },
+			{ cover_end: later, product_id: 1, status: 'active', policies: 1 },
+			{ cover_end: later, product_id: 5, status: 'pending', policies: 1 },
+		])
+		const home = async () => {
+			const res = await ctx.call('GET', '/dashboard', { token: buyer.token })
+			expect(res.status).toBe(200)
+			return res.body.data as { cover: { active: number; pending: number; by_line: unknown }; renewals: { due: number } }
+		}
+		// Ended cover (product 6) counts nowhere; two due within the window.
+		expect(await home()).toMatchObject({
+			cover: {
+				active: 3,
+				pending: 1,
+				by_line: [
+					{ category: 'auto', active: 1 },
+					{ category: 'gadget', active: 2 },
+				],
+			},
+			renewals: { due: 2 },
+		})
+		// The waiting one is activated; one renewed past the window; one changes product; one is deleted.
+		await ctx.db.execute(sql`update policies set status = 'active' where id = ${c.id}`)
+		await ctx.db.execute(sql`update policies set cover_end = ${later}::date where id = ${a.id}`)
+		await ctx.db.execute(sql`update policies set product_id = 30 where id = ${b.id}`)
+		await ctx.db.execute(sql`update policies set status = status where customer_id = ${buyer.customerId}`)
+		await ctx.db.execute(sql`delete from policies where customer_id = ${buyer.customerId} and product_id = 6`)
+		expect(await kept()).toEqual(await counted())
+		// A count that reaches nothing is dropped, not kept at zero.
+		expect(await kept()).toEqual([
+			{ cover_end: soon, product_id: 30, status: 'active', policies: 1 },
+			{ cover_end: later, product_id: 1, status: 'active', policies: 1 },
+			{ cover_end: later, product_id: 5, status: 'active', policies: 2 },
+		])
+		expect(await home()).toMatchObject({ cover: { active: 4, pending: 0 }, renewals: { due: 1 } })
+		await expect(ctx.db.execute(sql`truncate policies cascade`)).rejects.toThrow()
 	})
 
 	test("the invoice list's totals are running totals the invoices keep: equal to summing the invoices, for any range and after every kind of change", async () => {

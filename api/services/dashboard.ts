@@ -98,11 +98,12 @@ function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues &
 				)}) limit ${OPEN_CLAIMS_COUNT_CAP + 1}) as open)`
 			: none,
 		staff: may('employees.view') ? staffCoveredSql(id, today) : none,
+		// Counted from the days of cover end on or after today (policy_cover_counts, decision 141), not policy by policy.
 		byProduct: may('plans.view')
 			? jsonRows<{ productId: number; active: number; pending: number }>(
-					sql`select p.product_id as "productId", count(*) filter (where p.status = 'active')::int as active,
-						count(*) filter (where p.status = 'pending')::int as pending
-						from policies p where ${current} group by p.product_id`,
+					sql`select n.product_id as "productId", coalesce(sum(n.policies) filter (where n.status = 'active'), 0)::int as active,
+						coalesce(sum(n.policies) filter (where n.status = 'pending'), 0)::int as pending
+						from policy_cover_counts n where n.customer_id = ${id} and n.cover_end >= ${today}::date group by n.product_id`,
 					sql`r."productId"`,
 				)
 			: none,
@@ -112,10 +113,12 @@ function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues &
 					sql`r.at desc, r.id desc`,
 				)
 			: none,
-		// Live cover ending within the window, soonest first (isRenewalDue), and how many in all.
+		// Live cover ending within the window, soonest first (isRenewalDue), and how many in all (counted by day, decision 141).
 		due: may('plans.view')
 			? jsonRows<ListedRow & { due: number }>(
-					sql`select ${listedColumns}, (count(*) over ())::int as due from policies p
+					sql`select ${listedColumns}, (select sum(n.policies)::int from policy_cover_counts n where n.customer_id = ${id}
+							and n.status = 'active' and n.cover_end >= ${today}::date and n.cover_end <= ${v.renewalEnd}::date) as due
+						from policies p
 						where ${current} and p.status = 'active' and p.cover_end <= ${v.renewalEnd}::date
 						order by p.cover_end, p.created_at, p.id limit ${LISTED}`,
 					sql`r."coverEnd", r.at, r.id`,
