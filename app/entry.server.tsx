@@ -10,6 +10,7 @@ import { StylesheetProvider } from './lib/stylesheet.ts'
 import { nonceContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
 import { type FixedText, gzipAround } from './server/gzip-around.server.ts'
+import { firstPageOrder } from './server/first-page-order.server.ts'
 import { stylesheetFor } from './server/stylesheet.server.tsx'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
@@ -54,7 +55,10 @@ export default async function handleRequest(
 			},
 			final(done) {
 				clearTimeout(deadline)
-				documentResponse(request, Buffer.concat(chunks), responseHeaders, responseStatusCode, stylesheet.inline).then(resolve, reject)
+				const page = Buffer.concat(chunks)
+				// A first page: its inline stylesheet at the start of the body, the preloads after the content (decision 142).
+				const ordered = stylesheet.inline ? firstPageOrder(page, stylesheet.inline.text) : page
+				documentResponse(request, ordered, responseHeaders, responseStatusCode, stylesheet.inline).then(resolve, reject)
 				done()
 			},
 		})

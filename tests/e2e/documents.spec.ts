@@ -84,15 +84,33 @@ test('a script is sent as the Brotli or gzip the build made, the same bytes as t
 
 // The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md),
 // inline on a browser's first page and linked after it (docs/decisions/130-first-visit-stylesheet-and-render-costs.md).
-test('the stylesheet is inline on a first page and linked after it, first in the head either way', async ({ baseURL }) => {
+// On a first page the server moves it to the start of the body and the preloads after the content (decision 142).
+test('the stylesheet is inline at the start of a first page and linked in the head after it, ahead of the scripts either way', async ({
+	baseURL,
+}) => {
 	for (const path of ['/login', '/register']) {
 		const first = await get(`${baseURL}${path}`, { accept: 'text/html' })
-		const firstHead = first.body.toString('utf8').slice(0, first.body.toString('utf8').indexOf('</head>'))
-		const inline = firstHead.search(/<style data-precedence="default" data-href="\/assets\/[^"]+\.css">[^<]*\.skip-link/)
-		expect(inline, `${path}: the portal's rules inline in the head`).toBeGreaterThan(0)
-		expect(inline, `${path}: before the scripts' preloads`).toBeLessThan(firstHead.indexOf('rel="modulepreload"'))
-		expect(firstHead, `${path}: no stylesheet to wait for`).not.toContain('rel="stylesheet"')
-		const href = /data-href="([^"]+)"/.exec(firstHead.slice(inline))![1]!
+		const firstPage = first.body.toString('utf8')
+		const firstHead = firstPage.slice(0, firstPage.indexOf('</head>'))
+		const firstBody = firstPage.slice(firstPage.indexOf('</head>'))
+		expect(firstHead, `${path}: no rules in the head`).not.toContain('<style data-precedence')
+		expect(firstHead, `${path}: no preloads in the head`).not.toContain('rel="modulepreload"')
+		expect(firstPage, `${path}: no stylesheet to wait for`).not.toContain('rel="stylesheet"')
+		// The body opens with the rules (their text has `<` in it: `syntax:"<length>"`), then the skip link.
+		const opened = /^<\/head><body[^>]*>/.exec(firstBody)![0]
+		const rules = firstBody.slice(opened.length, firstBody.indexOf('</style>') + '</style>'.length)
+		expect(rules, `${path}: the portal's rules first in the body`).toMatch(
+			/^<style data-precedence="default" data-href="\/assets\/[^"]+\.css">/,
+		)
+		expect(rules, `${path}: the whole stylesheet`).toContain('.skip-link')
+		expect(firstBody.slice(opened.length + rules.length), `${path}: then the content`).toMatch(/^<a href="#main" class="skip-link">/)
+		// The preloads close the body, after the content and its scripts.
+		const preloads = firstBody.indexOf('<link rel="modulepreload"')
+		expect(preloads, `${path}: the preloads after the content`).toBeGreaterThan(firstBody.indexOf('id="main"'))
+		expect(firstBody.slice(preloads), `${path}: nothing after them but the end`).toMatch(
+			/^(<link rel="modulepreload"[^>]*>)+<\/body><\/html>$/,
+		)
+		const href = /data-href="([^"]+)"/.exec(rules)![1]!
 		expect(firstHead, `${path}: the file fetched after the page`).toContain(`<link rel="prefetch" href="${href}" as="style"/>`)
 		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
 		expect(cookie, `${path}: the cookie that says the browser has it`).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly.*; SameSite=Lax/)
