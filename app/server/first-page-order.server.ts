@@ -4,8 +4,8 @@
  * scripts' preloads go to the end of the body, after it. With 40 KB of rules in the head, Chrome on a slow
  * network held the first paint about a second in most runs, though the whole page was in; with the same
  * rules at the start of the body it painted as soon as the page was in, every run. The preloads follow
- * the content so that the scripts still start after the rules and the content, as decision 129 ordered them
- * in the head.
+ * the content so that the scripts still start after the rules, as decision 129 ordered them in the head,
+ * and now after the content too.
  *
  * The browser hydrates as before: React skips what it does not render among the body's own children, and
  * looks for the preloads it renders across the whole document. Anything it cannot place (no stylesheet,
