@@ -11,7 +11,13 @@ export type LoadResult = {
 	requests: number
 	durationS: number
 	connections: number
+	/** Measured windows (see `interleavedLoads`), and the req/s of each, in order (absent in runs before decision 143). */
+	rounds?: number
+	reqPerSecByRound?: number[]
 }
+
+/** One measured window: every response time, and autocannon's mean req/s over it. */
+export type LoadRound = { times: number[]; reqPerSec: number; durationS: number }
 
 /** Nearest-rank percentile of an ascending list. */
 export function percentile(sorted: number[], p: number): number {
@@ -28,7 +34,7 @@ export function percentile(sorted: number[], p: number): number {
 export const ACCEPT_ENCODING = 'gzip'
 
 /** A 1 s unrecorded warm-up (JIT, caches, keep-alive sockets), then durationS seconds measured. */
-export async function runLoad(url: string, cookieHeader: string | undefined, durationS: number, connections = 10): Promise<LoadResult> {
+export async function loadRound(url: string, cookieHeader: string | undefined, durationS: number, connections: number): Promise<LoadRound> {
 	const headers = { accept: 'text/html', 'accept-encoding': ACCEPT_ENCODING, ...(cookieHeader ? { cookie: cookieHeader } : {}) }
 	await autocannon({ url, connections, duration: 1, headers })
 	const instance = autocannon({ url, connections, duration: durationS, headers })
@@ -47,15 +53,55 @@ export async function runLoad(url: string, cookieHeader: string | undefined, dur
 	}
 	if (result.errors > 0 || result.timeouts > 0) throw new Error(`GET ${url}: ${result.errors} errors, ${result.timeouts} timeouts`)
 	if (times.length === 0) throw new Error(`GET ${url}: no responses`)
-	times.sort((a, b) => a - b)
+	return { times, reqPerSec: result.requests.mean, durationS: result.duration }
+}
+
+/** Rounds of one target as one result: req/s the mean of the rounds', percentiles over every response of every round. */
+export function summariseRounds(rounds: LoadRound[], connections: number): LoadResult {
+	if (rounds.length === 0) throw new Error('no rounds to summarise')
+	const times = rounds.flatMap((r) => r.times).sort((a, b) => a - b)
+	const reqPerSecByRound = rounds.map((r) => r.reqPerSec)
 	return {
-		reqPerSec: result.requests.mean,
+		reqPerSec: reqPerSecByRound.reduce((sum, r) => sum + r, 0) / rounds.length,
 		p95Ms: percentile(times, 95),
 		p50Ms: percentile(times, 50),
 		p90Ms: percentile(times, 90),
 		p99Ms: percentile(times, 99),
 		requests: times.length,
-		durationS: result.duration,
+		durationS: rounds.reduce((sum, r) => sum + r.durationS, 0),
 		connections,
+		rounds: rounds.length,
+		reqPerSecByRound,
 	}
+}
+
+export async function runLoad(url: string, cookieHeader: string | undefined, durationS: number, connections = 10): Promise<LoadResult> {
+	return summariseRounds([await loadRound(url, cookieHeader, durationS, connections)], connections)
+}
+
+/**
+ * Each target loaded in turn, round after round, so that every target's figure (the floor's too) comes
+ * from the same stretch of the run: this machine's speed moves by a fifth or more from one minute to the
+ * next (decisions 128 and 143), and a ratio of two windows a minute apart carried that drift. A target
+ * whose round fails is left out of later rounds and gets its error.
+ */
+export async function interleavedLoads<T>(
+	targets: T[],
+	rounds: number,
+	connections: number,
+	measure: (target: T) => Promise<LoadRound>,
+): Promise<(LoadResult | Error)[]> {
+	const measured: LoadRound[][] = targets.map(() => [])
+	const failed: (Error | undefined)[] = targets.map(() => undefined)
+	for (let round = 0; round < rounds; round++) {
+		for (const [i, target] of targets.entries()) {
+			if (failed[i]) continue
+			try {
+				measured[i].push(await measure(target))
+			} catch (error) {
+				failed[i] = error instanceof Error ? error : new Error(String(error))
+			}
+		}
+	}
+	return measured.map((r, i) => failed[i] ?? summariseRounds(r, connections))
 }

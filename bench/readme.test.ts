@@ -72,6 +72,17 @@ describe('the figures written into the README', () => {
 		expect(figures).toContain('| `/` signed in | error |')
 	})
 
+	it('says how the loads ran: one window each, or rounds taking the floor and the pages in turn', () => {
+		expect(figures).toContain('autocannon 10 connections for 10 s (×floor in brackets):')
+		const inRounds = renderFigures(
+			{ ...results, settings: { ...results.settings, load: { connections: 10, durationS: 10, rounds: 3 } } },
+			8,
+		)
+		expect(inRounds).toContain(
+			'autocannon 10 connections for 10 s a round, 3 rounds taking the floor and the pages in turn (×floor in brackets):',
+		)
+	})
+
 	it('names the pages loaded on PostgreSQL and says which miss issue 19’s targets', () => {
 		expect(figures).toContain('| `/` signed in, PostgreSQL | – | – | – | – | 120 (0.30×) **off target** | 90 ms (2.50×) |')
 	})

@@ -15,7 +15,7 @@ export const README_END = '<!-- bench:end -->'
 export type BenchResults = {
 	generatedAt: string
 	machine?: { cores: number; loadAverage?: number[] }
-	settings?: { lighthouse?: { runs?: number }; load?: { connections?: number; durationS?: number } }
+	settings?: { lighthouse?: { runs?: number }; load?: { connections?: number; durationS?: number; rounds?: number } }
 	rows?: Row[]
 	staff?: Awaited<ReturnType<typeof runStaffBench>> | null
 	scale?: Awaited<ReturnType<typeof runScaleBench>> | null
@@ -66,7 +66,8 @@ function pagesTable(rows: Row[], settings: BenchResults['settings']): string {
 	const load = settings?.load
 	return [
 		`Pages: first-load bytes, Lighthouse mobile (simulated throttling${lh ? `, median of ${lh}` : ''}), autocannon` +
-			`${load?.connections ? ` ${load.connections} connections` : ''}${load?.durationS ? ` for ${load.durationS} s` : ''} (×floor in brackets):`,
+			`${load?.connections ? ` ${load.connections} connections` : ''}${load?.durationS ? ` for ${load.durationS} s` : ''}` +
+			`${load?.rounds && load.rounds > 1 ? ` a round, ${load.rounds} rounds taking the floor and the pages in turn` : ''} (×floor in brackets):`,
 		'',
 		table(
 			['route', 'first-load JS gzip', 'CSS gzip', 'Lighthouse (mobile)', 'LCP', 'req/s', 'p95'],

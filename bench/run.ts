@@ -2,7 +2,8 @@
 // Flags: --floor-only (measure the floor alone), --rebuild (run `npm run build` even if build/ exists),
 // --only=<parts> (a comma-separated choice of: pages, staff, scale, load, billing, slow, embedded; default all). A run of
 // some parts keeps the other parts' figures already in bench/results.json. --no-readme: leave README.md's figures alone.
-// Env: BENCH_DURATION (autocannon seconds, default 10),
+// Env: BENCH_DURATION (autocannon seconds a round, default 10), BENCH_LOAD_ROUNDS (rounds of the floor and the pages in
+// turn, default 3),
 // BENCH_LH_RUNS (Lighthouse runs per page, medians kept, default 3), BENCH_PORTAL_DIR (portal checkout, default this repo).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
@@ -11,7 +12,7 @@ import type { Browser } from 'playwright-core'
 import { launchBrowser, measureFirstLoad, signIn, type Session } from './bytes.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { printEmbeddedLoad, runEmbeddedLoad } from './embedded.ts'
-import { runLoad } from './load.ts'
+import { interleavedLoads, loadRound } from './load.ts'
 import { updateReadme } from './readme.ts'
 import { buildRows, BUDGETS, printTable, type Measured, type Step, type Target } from './report.ts'
 import { runBillingBench } from './billing.ts'
@@ -41,6 +42,7 @@ const floorOnly = process.argv.includes('--floor-only')
 const rebuild = process.argv.includes('--rebuild')
 const durationS = Number(process.env.BENCH_DURATION ?? 10)
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3)
+const loadRounds = Number(process.env.BENCH_LOAD_ROUNDS ?? 3)
 const CONNECTIONS = 10
 const PORTAL_ROUTES = ['/login', '/register', '/password-reset', '/']
 const SIGNED_IN = '/'
@@ -154,9 +156,18 @@ async function measurePages(floor: Measured, portal: Measured[], onPostgres: Mea
 		if (!server || unsigned(m, cookie) || m.target === 'portal-pg') continue
 		await measure(m, 'lighthouse', () => runLighthouse(server.baseUrl + m.route, cookie, lighthouseRuns))
 	}
-	for (const [m, server, cookie] of targets) {
-		if (!server || unsigned(m, cookie)) continue
-		await measure(m, 'load', () => runLoad(server.baseUrl + m.route, cookie, durationS, CONNECTIONS))
+	// The floor and every page in turn, loadRounds times over (decision 143): each ratio compares the same minutes.
+	const loaded = targets.flatMap(([m, server, cookie]) =>
+		server && !unsigned(m, cookie) ? [{ m, url: server.baseUrl + m.route, cookie }] : [],
+	)
+	console.log(`bench: load, ${loadRounds} rounds of ${loaded.map(({ m }) => `${m.target} ${m.route}`).join(', ')}`)
+	const results = await interleavedLoads(loaded, loadRounds, CONNECTIONS, ({ url, cookie }) =>
+		loadRound(url, cookie, durationS, CONNECTIONS),
+	)
+	for (const [i, { m }] of loaded.entries()) {
+		const result = results[i]
+		if (result instanceof Error) m.failed.load = note(`load ${m.target} ${m.route}`, result)
+		else m.load = result
 	}
 	// The other parts start servers of their own: these must not share the machine with them.
 	await floorServer?.stop()
@@ -165,8 +176,8 @@ async function measurePages(floor: Measured, portal: Measured[], onPostgres: Mea
 }
 
 async function main(): Promise<void> {
-	if (!(durationS > 0) || !Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
-		throw new Error('BENCH_DURATION and BENCH_LH_RUNS must be positive (BENCH_LH_RUNS a whole number)')
+	if (!(durationS > 0) || [lighthouseRuns, loadRounds].some((n) => !Number.isInteger(n) || n < 1))
+		throw new Error('BENCH_DURATION, BENCH_LH_RUNS and BENCH_LOAD_ROUNDS must be positive (the last two whole numbers)')
 	const machine = { cores: availableParallelism(), loadAverage: loadavg().map((l) => Math.round(l * 10) / 10) }
 	const floor: Measured = { target: 'floor', route: '/', failed: {} }
 	const portal: Measured[] = floorOnly ? [] : PORTAL_ROUTES.map((route) => ({ target: 'portal', route, failed: {} }))
@@ -263,7 +274,14 @@ async function main(): Promise<void> {
 		machine,
 		settings: {
 			lighthouse: { formFactor: 'mobile', throttling: 'simulated (default)', runs: lighthouseRuns, keep: 'median of each figure' },
-			load: { tool: 'autocannon', method: 'GET', connections: CONNECTIONS, durationS, p95: 'exact nearest-rank over every response time' },
+			load: {
+				tool: 'autocannon',
+				method: 'GET',
+				connections: CONNECTIONS,
+				durationS,
+				rounds: loadRounds,
+				p95: 'exact nearest-rank over every response time of every round',
+			},
 			bytes: {
 				how: 'every JS and CSS response of a fresh load (waitUntil networkidle), each body gzipped with node:zlib at the default level',
 			},
