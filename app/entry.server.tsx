@@ -10,7 +10,7 @@ import { StylesheetProvider } from './lib/stylesheet.ts'
 import { nonceContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
 import { type FixedText, gzipAround } from './server/gzip-around.server.ts'
-import { firstPageOrder } from './server/first-page-order.server.ts'
+import { firstPageOrder, type OrderedPage } from './server/first-page-order.server.ts'
 import { stylesheetFor } from './server/stylesheet.server.tsx'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
@@ -57,7 +57,7 @@ export default async function handleRequest(
 				clearTimeout(deadline)
 				const page = Buffer.concat(chunks)
 				// A first page: its inline stylesheet at the start of the body, the preloads after the content (decision 142).
-				const ordered = stylesheet.inline ? firstPageOrder(page, stylesheet.inline.text) : page
+				const ordered = stylesheet.inline ? firstPageOrder(page, stylesheet.inline.text) : { page, stylesheetAt: -1 }
 				documentResponse(request, ordered, responseHeaders, responseStatusCode, stylesheet.inline).then(resolve, reject)
 				done()
 			},
@@ -109,7 +109,13 @@ function brotli(html: Buffer) {
 }
 
 /** Compressed on libuv's thread pool: the second core does it while this thread renders the next page (decision 136). */
-async function documentResponse(request: Request, html: Buffer, headers: Headers, status: number, inlineStylesheet: FixedText | null) {
+async function documentResponse(
+	request: Request,
+	{ page: html, stylesheetAt }: OrderedPage,
+	headers: Headers,
+	status: number,
+	inlineStylesheet: FixedText | null,
+) {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	headers.append('Vary', 'Accept-Encoding')
 	// The compression middleware leaves an answer that already has a Content-Encoding alone.
@@ -118,7 +124,7 @@ async function documentResponse(request: Request, html: Buffer, headers: Headers
 	// predates negotiator 1's `preferred`).
 	const pick = takes.encoding.bind(takes) as (available: string[], options: { preferred: string[] }) => string | undefined
 	const encoding = html.length >= COMPRESS_FROM_BYTES ? pick(['br', 'gzip'], { preferred: ['br', 'gzip'] }) : undefined
-	const body = encoding === 'br' ? await brotli(html) : encoding === 'gzip' ? await gzipAround(html, inlineStylesheet) : html
+	const body = encoding === 'br' ? await brotli(html) : encoding === 'gzip' ? await gzipAround(html, inlineStylesheet, stylesheetAt) : html
 	if (encoding === 'br' || encoding === 'gzip') headers.set('Content-Encoding', encoding)
 	headers.set('Content-Length', String(body.length))
 	return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { headers, status })

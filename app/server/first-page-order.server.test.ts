@@ -9,7 +9,12 @@ describe('firstPageOrder', () => {
 	const head = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/>${style}<title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/>${preloads}</head>`
 	const body =
 		'<body class="min-h-dvh"><a href="#main" class="skip-link">Skip</a><main id="main">₦42,000 due</main><script nonce="n">x()</script></body></html>'
-	const order = (html: string, text = css) => firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8')).toString('utf8')
+	const order = (html: string, text = css) => {
+		const { page, stylesheetAt } = firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8'))
+		// Where it says the text stands is where it stands (or -1 where it is not in the page).
+		expect(stylesheetAt).toBe(page.indexOf(Buffer.from(text, 'utf8')))
+		return page.toString('utf8')
+	}
 
 	test('moves the stylesheet to the start of the body and the preloads to its end, and nothing else', () => {
 		expect(order(head + body)).toBe(

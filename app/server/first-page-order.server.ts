@@ -13,36 +13,42 @@
  */
 
 const PRELOAD = /<link rel="modulepreload"[^>]*>/g
-const BODY = /<body[^>]*>/
+
+/** The page in the order it is sent, and where the stylesheet's text stands in it (-1 if nowhere). */
+export type OrderedPage = { page: Buffer; stylesheetAt: number }
 
 /**
  * `page` with the `<style>` element around `stylesheet` moved from the head to the start of the body and
- * the head's module preloads moved to the end of the body; `page` itself when it is not laid out so.
+ * the head's module preloads moved to the end of the body; `page` itself when it is not laid out so. The
+ * stylesheet's place in the result comes back with it, so that gzip need not look for it again.
  */
-export function firstPageOrder(page: Buffer, stylesheet: Buffer): Buffer {
+export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 	const at = page.indexOf(stylesheet)
-	if (at < 0) return page
-	// latin1 maps each byte to one character and back: the text's UTF-8 goes through untouched.
-	const html = page.toString('latin1')
-	const headEnd = html.indexOf('</head>')
-	const styleStart = html.lastIndexOf('<style', at)
-	const styleEnd = html.indexOf('</style>', at + stylesheet.length)
-	if (headEnd < 0 || styleStart < 0 || styleEnd < 0 || styleEnd > headEnd) return page
-	const style = html.slice(styleStart, styleEnd + '</style>'.length)
-	const head = html.slice(0, styleStart) + html.slice(styleStart + style.length, headEnd)
-	const preloads = head.match(PRELOAD) ?? []
-	const rest = html.slice(headEnd)
-	const body = BODY.exec(rest)
-	const bodyEnd = rest.lastIndexOf('</body>')
-	if (!body || bodyEnd < 0) return page
-	const bodyOpenEnd = body.index + body[0].length
-	return Buffer.from(
-		head.replace(PRELOAD, '') +
-			rest.slice(0, bodyOpenEnd) +
-			style +
-			rest.slice(bodyOpenEnd, bodyEnd) +
-			preloads.join('') +
-			rest.slice(bodyEnd),
-		'latin1',
-	)
+	const asItWas = { page, stylesheetAt: at }
+	if (at < 0) return asItWas
+	const headEnd = page.indexOf('</head>')
+	const styleStart = page.lastIndexOf('<style', at)
+	const styleEnd = page.indexOf('</style>', at + stylesheet.length)
+	if (headEnd < 0 || styleStart < 0 || styleEnd < 0 || styleEnd > headEnd) return asItWas
+	const styleClose = styleEnd + '</style>'.length
+	const bodyStart = page.indexOf('<body', headEnd)
+	const bodyOpenEnd = bodyStart < 0 ? -1 : page.indexOf('>', bodyStart) + 1
+	const bodyEnd = page.lastIndexOf('</body>')
+	if (bodyOpenEnd <= 0 || bodyEnd < bodyOpenEnd) return asItWas
+	// Only the head (a few KB once the rules are out of it) is read as text. latin1 maps each byte to one
+	// character and back, so its UTF-8 goes through untouched.
+	const head = page.toString('latin1', 0, styleStart) + page.toString('latin1', styleClose, headEnd)
+	const preloads = Buffer.from((head.match(PRELOAD) ?? []).join(''), 'latin1')
+	const headLeft = Buffer.from(head.replace(PRELOAD, ''), 'latin1')
+	return {
+		page: Buffer.concat([
+			headLeft,
+			page.subarray(headEnd, bodyOpenEnd),
+			page.subarray(styleStart, styleClose),
+			page.subarray(bodyOpenEnd, bodyEnd),
+			preloads,
+			page.subarray(bodyEnd),
+		]),
+		stylesheetAt: headLeft.length + (bodyOpenEnd - headEnd) + (at - styleStart),
+	}
 }

@@ -29,6 +29,16 @@ describe('gzipAround', () => {
 		expect(zipped.length).toBeLessThan(gzipSync(html).length * 1.25)
 	})
 
+	test('takes the place the caller found the text at, and looks for it when that place does not hold it', async () => {
+		const html = page('<!DOCTYPE html><head>₦', '<body>₦42,000</body>')
+		const at = html.indexOf(fixed.text)
+		for (const knownAt of [at, -1, 0, at - 1, at + 1, html.length]) {
+			const zipped = await gzipAround(html, fixed, knownAt)
+			expect(gunzipSync(zipped).equals(html)).toBe(true)
+			expect(zipped.includes(fixed.deflated)).toBe(true)
+		}
+	})
+
 	test('a page without the fixed text, or no fixed text, is gzipped whole', async () => {
 		const html = Buffer.from('<!DOCTYPE html><p>no stylesheet here</p>')
 		expect(gunzipSync(await gzipAround(html, fixed)).equals(html)).toBe(true)
