@@ -3,10 +3,11 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { chunkReloadGuard } from './scripts/chunk-reload-guard.ts'
 import { conformMetadataOnce } from './scripts/conform-metadata-once.ts'
+import { reactRouterProduction } from './scripts/react-router-production.ts'
 import { serverLinks } from './scripts/server-links.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard(), conformMetadataOnce(), serverLinks()],
+	plugins: [tailwindcss(), reactRouter(), chunkReloadGuard(), conformMetadataOnce(), reactRouterProduction(), serverLinks()],
 	// Bundled into the server's build, where conformMetadataOnce changes it (decision 136).
 	ssr: { noExternal: ['@conform-to/react'] },
 	// Hidden maps (no sourceMappingURL comment) only when they go to Sentry; scripts/source-maps.ts

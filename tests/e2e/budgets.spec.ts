@@ -109,9 +109,13 @@ test('screenshots of the main screens at 360 and 1366 px are kept', async ({ pag
 	expect(test.info().attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(12)
 })
 
-/** Gzip bytes of the JS and CSS a fresh load of `url` fetches, each file counted once. */
+/** A warning React Router's development build writes and its production build leaves out (ENABLE_DEV_WARNINGS). */
+const REACT_ROUTER_DEV_ONLY = 'You rendered descendant <Routes>'
+
+/** Gzip bytes of the JS and CSS a fresh load of `url` fetches, each file counted once, and the scripts that hold REACT_ROUTER_DEV_ONLY. */
 async function firstLoad(page: Page, url: string) {
 	const sizes = new Map<string, { kind: 'js' | 'css'; gzip: number }>()
+	const withDevWarnings: string[] = []
 	const reads: Promise<void>[] = []
 	page.on('response', (response) => {
 		const type = response.request().resourceType()
@@ -119,7 +123,13 @@ async function firstLoad(page: Page, url: string) {
 		// The stylesheet a first page has inline is fetched as a prefetch: counted by its type, as the bench counts it.
 		const kind = type === 'script' ? 'js' : type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : null
 		if (!kind || response.status() !== 200) return
-		reads.push(response.body().then((body) => void sizes.set(response.url(), { kind, gzip: gzipSync(body).length })))
+		reads.push(
+			response.body().then((body) => {
+				sizes.set(response.url(), { kind, gzip: gzipSync(body).length })
+				// React Router's development-only checks, which the browser's build leaves out (decision 144).
+				if (kind === 'js' && body.includes(REACT_ROUTER_DEV_ONLY)) withDevWarnings.push(response.url())
+			}),
+		)
 	})
 	await page.goto(url, { waitUntil: 'load' })
 	await page.waitForLoadState('networkidle')
@@ -131,7 +141,7 @@ async function firstLoad(page: Page, url: string) {
 		sizes.set(new URL(href, page.url()).href, { kind: 'css', gzip: gzipSync(text).length })
 	}
 	const sum = (kind: 'js' | 'css') => [...sizes.values()].filter((s) => s.kind === kind).reduce((total, s) => total + s.gzip, 0)
-	return { js: sum('js'), css: sum('css') }
+	return { js: sum('js'), css: sum('css'), withDevWarnings }
 }
 
 test('first-load JS and CSS stay within the bench budgets, signed out and on the dashboard', async ({ browser, js }) => {
@@ -146,6 +156,7 @@ test('first-load JS and CSS stay within the bench budgets, signed out and on the
 			expect(bytes.js, `JS of ${url}: ${kib(bytes.js)}`).toBeLessThanOrEqual(BUDGETS.jsGzipBytes)
 			expect(bytes.css, `CSS of ${url}: ${kib(bytes.css)}`).toBeLessThanOrEqual(BUDGETS.cssGzipBytes)
 			expect(bytes.js).toBeGreaterThan(50 * 1024)
+			expect(bytes.withDevWarnings, `scripts of ${url} with React Router's development checks`).toEqual([])
 		} finally {
 			await context.close()
 		}
