@@ -12,7 +12,7 @@ import type {
 	RemoveBody,
 } from '#api/contract/plans.ts'
 import type { PolicyStatusFilter } from '#api/contract/statuses.ts'
-import type { RouterContextProvider } from 'react-router'
+import { createContext, type RouterContextProvider } from 'react-router'
 import type { ActivitiesResponse, PermissionsResponse, Todo } from '#api/contract/activities.ts'
 import type {
 	ConfirmPasswordBody,
@@ -394,15 +394,19 @@ export function insurerCalls(client: ApiClient) {
 
 export type InsurerCalls = ReturnType<typeof insurerCalls>
 
-const callsOf = new WeakMap<ApiClient, InsurerCalls>()
+/**
+ * This request's calls, kept in its context. Not in a WeakMap keyed by the client: the calls hold the
+ * client, and V8's young-generation collection keeps a WeakMap entry whose value holds its key, so every
+ * request's client and calls were moved to the old generation and waited for a full collection (decision 144).
+ */
+const callsContext = createContext<InsurerCalls | null>(null)
 
 /** The calls for this request, through the client the root middleware made; made once a request, not once a loader. */
 export function apiFrom(context: Readonly<RouterContextProvider>) {
-	const client = context.get(apiContext)
-	let calls = callsOf.get(client)
+	let calls = context.get(callsContext)
 	if (!calls) {
-		calls = insurerCalls(client)
-		callsOf.set(client, calls)
+		calls = insurerCalls(context.get(apiContext))
+		context.set(callsContext, calls)
 	}
 	return calls
 }
