@@ -10,7 +10,7 @@ import { pendingStep } from '#app/lib/account.ts'
 import { loginUrl, safeReturnUrl } from '#app/lib/return-url.ts'
 import { ApiCallError } from './api.server.ts'
 import { replyWithApiError } from './forms.server.ts'
-import { apiFrom } from './insurer.server.ts'
+import { apiFrom } from './api-from.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 

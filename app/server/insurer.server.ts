@@ -12,7 +12,6 @@ import type {
 	RemoveBody,
 } from '#api/contract/plans.ts'
 import type { PolicyStatusFilter } from '#api/contract/statuses.ts'
-import { createContext, type RouterContextProvider } from 'react-router'
 import type { ActivitiesResponse, PermissionsResponse, Todo } from '#api/contract/activities.ts'
 import type {
 	ConfirmPasswordBody,
@@ -93,7 +92,6 @@ import type { Referral, RewardsSummary } from '#api/contract/rewards.ts'
 import type { z } from 'zod'
 import type { ApiClient } from './api.server.ts'
 import type { Inspection, InspectionLink, InspectionSummary } from '#api/contract/inspections.ts'
-import { apiContext } from './context.server.ts'
 
 type In<T extends z.ZodType> = Omit<z.input<T>, 'platform'>
 type Out<T extends z.ZodType> = z.output<T>
@@ -393,20 +391,3 @@ export function insurerCalls(client: ApiClient) {
 }
 
 export type InsurerCalls = ReturnType<typeof insurerCalls>
-
-/**
- * This request's calls, kept in its context. Not in a WeakMap keyed by the client: the calls hold the
- * client, and V8's young-generation collection keeps a WeakMap entry whose value holds its key, so every
- * request's client and calls were moved to the old generation and waited for a full collection (decision 144).
- */
-const callsContext = createContext<InsurerCalls | null>(null)
-
-/** The calls for this request, through the client the root middleware made; made once a request, not once a loader. */
-export function apiFrom(context: Readonly<RouterContextProvider>) {
-	let calls = context.get(callsContext)
-	if (!calls) {
-		calls = insurerCalls(context.get(apiContext))
-		context.set(callsContext, calls)
-	}
-	return calls
-}

@@ -1,6 +1,6 @@
 import { visibleNav } from '#app/lib/navigation.ts'
 import { type requireUser, userPermissions } from './auth.server.ts'
-import { apiFrom } from './insurer.server.ts'
+import { apiFrom } from './api-from.server.ts'
 
 type Args = Parameters<typeof requireUser>[0]
 

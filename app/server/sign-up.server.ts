@@ -7,7 +7,7 @@ import { phoneSchema } from '#api/contract/phone.ts'
 import { replyWithApiError } from './forms.server.ts'
 import { SPAM_MESSAGE, isSpam } from './honeypot.server.ts'
 import { clearAttribution, readAttribution } from './attribution.server.ts'
-import { apiFrom } from './insurer.server.ts'
+import { apiFrom } from './api-from.server.ts'
 
 // Creating an account, for /register and for /register/:productId/create-account alike.
 

@@ -8,7 +8,7 @@ import { PASSWORD_RULE } from '#api/contract/rules.ts'
 import { FormError, NameFields, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/invitation'
 

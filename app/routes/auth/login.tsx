@@ -6,7 +6,7 @@ import { needsCacVerification, pendingStep } from '#app/lib/account.ts'
 import { safeReturnUrl, withReturnUrl } from '#app/lib/return-url.ts'
 import { LoginSchema, SignInRefused, redirectIfSignedIn, signInAuthenticator } from '#app/server/auth.server.ts'
 import { formConstraint, readForm } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/login'
 

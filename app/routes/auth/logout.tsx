@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/logout'
 
 /**

@@ -10,7 +10,7 @@ import { FormError, Stepper, SubmitButton, TextField } from '#app/components/ui/
 import { portalEnv } from '#app/server/env.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { SPAM_MESSAGE, isSpam } from '#app/server/honeypot.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/password-reset'
 

@@ -11,7 +11,7 @@ import { formatNairaFull } from '#app/lib/money.ts'
 import { statusOptions } from '#app/lib/statuses.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Claims · Cover Portal' }]

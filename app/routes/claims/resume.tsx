@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/resume'
 import { loadClaim } from './claims.server.ts'
 import { resumePath } from './steps.ts'

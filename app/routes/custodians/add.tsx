@@ -4,7 +4,7 @@ import { buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/add'
 import { loadCustodianship } from './manage.server.ts'
 

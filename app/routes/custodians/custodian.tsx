@@ -6,7 +6,7 @@ import { Panel } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/custodian'
 import { NO_CUSTODIAN } from './custodian-required.tsx'
 

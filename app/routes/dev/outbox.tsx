@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
 import { throwIfNotFound } from '#app/server/api-errors.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/outbox'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Outbox · Cover Portal' }, { name: 'robots', content: 'noindex' }]

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { requireUser } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/tour'
 
 /** The tour was finished or dismissed: remembered on the server, so it shows once (decision 113). */

@@ -7,7 +7,7 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { inspectionPhotoAction } from '#app/server/inspection.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/scanner'
 

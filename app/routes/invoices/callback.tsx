@@ -3,7 +3,7 @@ import { Link } from '#app/components/ui/link.tsx'
 import { PaymentOutcome } from '#app/components/payment-outcome.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { callbackHeaders, paymentFromCallback } from '#app/server/payment-callback.server.ts'
 import type { Route } from './+types/callback'
 

@@ -1,7 +1,7 @@
 import { Id } from '#api/contract/common.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { passOnFile } from '#app/server/files.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/pdf'
 
 /** The invoice page's 'Download PDF': the API's PDF, passed on as a download. */

@@ -2,7 +2,7 @@ import { data, useLoaderData } from 'react-router'
 import { PaymentOutcome } from '#app/components/payment-outcome.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/callback'
 import { KitProblem, kitHeaders } from './parts.tsx'
 

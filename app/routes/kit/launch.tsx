@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData } from 'react-router'
 import { isOriginOrAny, KIT_QUERY } from '#app/lib/kit.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/launch'
 import { KitBridge } from './bridge.tsx'
 import { KitProblem, kitHeaders } from './parts.tsx'

@@ -7,7 +7,7 @@ import { FileField, FormError, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { replyWithApiError, readForm } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/activate'
 // The API checks the values (decision 014); the portal only keeps what was typed.

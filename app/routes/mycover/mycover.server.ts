@@ -5,7 +5,7 @@ import type { Policy } from '#api/contract/purchases.ts'
 import { orNotFound, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { InsurerCalls } from '#app/server/insurer.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 

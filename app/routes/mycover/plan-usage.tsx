@@ -7,7 +7,7 @@ import { UsageChart } from '#app/components/ui/usage-chart.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/plan-usage'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Plan usage · Cover Portal' }]

@@ -1,6 +1,6 @@
 import { requirePermission } from '#app/server/auth.server.ts'
 import { passOnFile } from '#app/server/files.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/staff-sheet'
 
 /** 'Download the staff sheet': the plan's staff with the dates of birth known, as the API writes it. */

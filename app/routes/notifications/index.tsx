@@ -7,7 +7,7 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { pageHref, readPage } from '#app/lib/query.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 
 // What happened to the account (docs/decisions/114-notifications.md). Seeing a page of them marks

@@ -1,5 +1,5 @@
 import { passOnFile } from '#app/server/files.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { authorizePurchase } from '#app/server/purchase.server.ts'
 import type { Route } from './+types/batch-template'
 

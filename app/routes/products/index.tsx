@@ -5,7 +5,7 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { formatNaira } from '#app/lib/money.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Cover Portal' }]

@@ -2,7 +2,7 @@ import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { loadProduct } from '#app/server/product.server.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { readPendingPurchase } from '#app/server/pending-purchase.server.ts'
 import { registerStep } from './steps.ts'
 

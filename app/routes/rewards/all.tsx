@@ -11,7 +11,7 @@ import { formatDate } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { pageHref, readPage } from '#app/lib/query.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/all'
 
 // The rewards table (spec section 2): who, when, how much, and where each reward stands.

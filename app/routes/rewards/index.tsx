@@ -8,7 +8,7 @@ import { Panel } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { dialogHref, readDialog } from '#app/lib/query.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 
 // Rewards and referrals (docs/decisions/112-referral-rewards.md): the summary, the link, how it works.

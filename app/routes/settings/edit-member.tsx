@@ -10,7 +10,7 @@ import { formatDate } from '#app/lib/greeting.ts'
 import { orNotFound, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/edit-member'
 

@@ -9,7 +9,7 @@ import { Field, FormError, NameFields, SubmitButton, buttonClass, inputProps } f
 import { PhoneInput } from '#app/components/ui/inputs.tsx'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/edit-profile'
 

@@ -7,7 +7,7 @@ import { buttonClass } from '#app/components/ui/form.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/roles'
 

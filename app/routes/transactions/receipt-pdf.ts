@@ -1,7 +1,7 @@
 import { Id } from '#api/contract/common.ts'
 import { passOnFile } from '#app/server/files.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/receipt-pdf'
 
 /** The receipt page's 'Download PDF': the API's receipt, passed on as a download. */

@@ -12,7 +12,7 @@ import { formatNairaFull } from '#app/lib/money.ts'
 import { accountLabel, subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/receipt'
 
 const NOT_FOUND = 'We could not find that transaction.'

@@ -1,7 +1,7 @@
 import { data, useLoaderData } from 'react-router'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Details } from '#app/components/ui/panel.tsx'

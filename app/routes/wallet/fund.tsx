@@ -12,7 +12,7 @@ import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
 import { orNotShown } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/fund'
 
 // The least and most of one funding are the API's rules: its messages come back beside the field.

@@ -9,7 +9,7 @@ import { nairaInputSchema } from '#app/lib/number-input-schemas.ts'
 import { orNotFound, orNotShown, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/insurer.server.ts'
+import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/withdraw'
 

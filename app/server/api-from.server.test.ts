@@ -3,7 +3,7 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { ApiClient, ResponseCache } from './api.server.ts'
 import { apiContext } from './context.server.ts'
-import { apiFrom } from './insurer.server.ts'
+import { apiFrom } from './api-from.server.ts'
 
 const clientFor = (token: string) =>
 	new ApiClient({ transport: async () => new Response('{}'), baseUrl: 'http://in-process/api/v1', cache: new ResponseCache(), token })
@@ -28,7 +28,7 @@ describe("a request's calls", () => {
 		const REQUESTS = 10_000
 		const script = `
 			import { RouterContextProvider } from 'react-router'
-			import { apiFrom } from './app/server/insurer.server.ts'
+			import { apiFrom } from './app/server/api-from.server.ts'
 			import { apiContext } from './app/server/context.server.ts'
 			import { ApiClient, ResponseCache } from './app/server/api.server.ts'
 			const cache = new ResponseCache()
