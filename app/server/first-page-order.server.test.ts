@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { firstPageOrder } from './first-page-order.server.ts'
 
@@ -7,23 +8,128 @@ describe('firstPageOrder', () => {
 	const preloads =
 		'<link rel="modulepreload" href="/assets/entry.js" nonce="n"/><link rel="modulepreload" href="/assets/react.js" nonce="n"/>'
 	const head = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/>${style}<title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/>${preloads}</head>`
-	const body =
-		'<body class="min-h-dvh"><a href="#main" class="skip-link">Skip</a><main id="main">₦42,000 due</main><script nonce="n">x()</script></body></html>'
+	// React Router's module script, as it writes it: imports, then the entry's dynamic import.
+	const code =
+		';\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");'
+	const moduleScript = `<script nonce="n" type="module" async="">${code}</script>`
+	const content = '<a href="#main" class="skip-link">Skip</a><main id="main">₦42,000 due</main>'
+	const body = `<body class="min-h-dvh">${content}<script nonce="n">x()</script>${moduleScript}<script nonce="n">y()</script></body></html>`
 	const order = (html: string, text = css) => {
 		const { page, stylesheetAt } = firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8'))
 		// Where it says the text stands is where it stands (or -1 where it is not in the page).
 		expect(stylesheetAt).toBe(page.indexOf(Buffer.from(text, 'utf8')))
 		return page.toString('utf8')
 	}
+	const headWithout =
+		'<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/></head>'
+	/** The classic script that took the module script's place, and what it was given. */
+	const starter = (page: string) => {
+		const found = /<script nonce="n">(\(function\(p,c\)[^<]*)<\/script>/.exec(page)
+		if (!found) throw new Error('no starter')
+		return { source: found[1]!, at: found.index, length: found[0].length }
+	}
 
-	test('moves the stylesheet to the start of the body and the preloads to its end, and nothing else', () => {
-		expect(order(head + body)).toBe(
-			'<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/></head>' +
-				`<body class="min-h-dvh">${style}<a href="#main" class="skip-link">Skip</a><main id="main">₦42,000 due</main><script nonce="n">x()</script>${preloads}</body></html>`,
-		)
+	test('moves the stylesheet to the start of the body and puts a starter where the module script was, and nothing else', () => {
+		const page = order(head + body)
+		const { at, length } = starter(page)
+		expect(page.slice(0, at)).toBe(`${headWithout}<body class="min-h-dvh">${style}${content}<script nonce="n">x()</script>`)
+		expect(page.slice(at + length)).toBe('<script nonce="n">y()</script></body></html>')
+		expect(page).not.toMatch(/<link rel="modulepreload"/)
+		expect(page).not.toMatch(/<script[^>]*type="module"/)
 	})
 
-	test('leaves a page as it is where it cannot place both: no such stylesheet, one outside the head, no body', () => {
+	/** The starter run against a stand-in for the browser's document, frames and timers. */
+	function run(source: string, visibility: 'visible' | 'hidden' = 'visible') {
+		const added: { where: string; tag: string; rel?: string; href?: string; type?: string; text?: string; nonce?: string }[] = []
+		const frames: (() => void)[] = []
+		const timers: { fn: () => void; ms: number }[] = []
+		const element = (tag: string) => ({ tag }) as Record<string, string>
+		const document = {
+			currentScript: { nonce: 'n0nce' },
+			visibilityState: visibility,
+			createElement: element,
+			head: { appendChild: (e: Record<string, string>) => added.push({ where: 'head', ...(e as { tag: string }) }) },
+			body: { appendChild: (e: Record<string, string>) => added.push({ where: 'body', ...(e as { tag: string }) }) },
+		}
+		runInNewContext(source, {
+			document,
+			requestAnimationFrame: (fn: () => void) => frames.push(fn),
+			setTimeout: (fn: () => void, ms = 0) => timers.push({ fn, ms }),
+		})
+		return { added, frames, timers }
+	}
+
+	test('the starter adds the preloads, then the module script, with its nonce, once the first frame is drawn', () => {
+		const { source } = starter(order(head + body))
+		const { added, frames, timers } = run(source)
+		// Nothing yet: it waits for the frame, and a timer stands by where no frame comes.
+		expect(added).toEqual([])
+		expect(frames).toHaveLength(1)
+		expect(timers.map((t) => t.ms)).toEqual([250])
+		frames[0]!()
+		expect(added).toEqual([])
+		// The task after the frame.
+		const afterFrame = timers[1]!
+		expect(afterFrame.ms).toBe(0)
+		afterFrame.fn()
+		expect(added).toEqual([
+			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
+			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/react.js', nonce: 'n0nce' },
+			{ where: 'body', tag: 'script', type: 'module', nonce: 'n0nce', text: code },
+		])
+		// The stand-by timer finds it done.
+		timers[0]!.fn()
+		expect(added).toHaveLength(3)
+	})
+
+	test('the starter starts them at once on a hidden page, and on its timer where no frame comes', () => {
+		const { source } = starter(order(head + body))
+		const hidden = run(source, 'hidden')
+		expect(hidden.added.map((a) => a.tag)).toEqual(['link', 'link', 'script'])
+		expect(hidden.frames).toEqual([])
+		const noFrame = run(source)
+		noFrame.timers[0]!.fn()
+		expect(noFrame.added.map((a) => a.tag)).toEqual(['link', 'link', 'script'])
+		noFrame.frames[0]!()
+		noFrame.timers[1]!.fn()
+		expect(noFrame.added).toHaveLength(3)
+	})
+
+	test('code that holds `<!--<script>` or a line separator goes through whole, with no `<` left to end the starter', () => {
+		const tricky = 'window.x = "<!--<script>\u2028</scrip";'
+		const page = order(head + body.replace(code, tricky))
+		const { source } = starter(page)
+		expect(source).not.toContain('<')
+		const { added, timers, frames } = run(source)
+		frames[0]!()
+		timers[1]!.fn()
+		expect(added.at(-1)?.text).toBe(tricky)
+	})
+
+	test('a page whose module script is not as expected keeps its preloads, at the end of the body, and its script', () => {
+		const moved = (html: string) => {
+			const its = (html.match(/<link rel="modulepreload"[^>]*>/g) ?? []).join('')
+			return html
+				.replace(its, '')
+				.replace(style, '')
+				.replace('<body class="min-h-dvh">', `<body class="min-h-dvh">${style}`)
+				.replace('</body>', `${its}</body>`)
+		}
+		for (const html of [
+			// none
+			head + body.replace(moduleScript, ''),
+			// two
+			head + body.replace(moduleScript, moduleScript + moduleScript),
+			// one with its own attributes
+			head + body.replace('<script nonce="n" type="module"', '<script nonce="n" id="x" type="module"'),
+			// a preload whose address has an entity in it
+			head.replace('/assets/react.js', '/assets/react.js?a=1&amp;b=2') + body,
+		]) {
+			expect(order(html)).toBe(moved(html))
+		}
+	})
+
+	test('leaves a page as it is where it cannot place the stylesheet: no such stylesheet, one outside the head, no body', () => {
 		for (const [html, text] of [
 			[head + body, '.other{}'],
 			[head.replace(style, '') + body.replace('<main', `${style}<main`), css],
@@ -34,10 +140,12 @@ describe('firstPageOrder', () => {
 		}
 	})
 
-	test('a page without preloads gets only its stylesheet moved', () => {
-		const html = head.replace(preloads, '') + body
-		expect(order(html)).toBe(
-			`${head.replace(preloads, '').replace(style, '')}${body.replace('<body class="min-h-dvh">', `<body class="min-h-dvh">${style}`)}`,
-		)
+	test('a page without preloads gets its stylesheet moved and a starter with none to add', () => {
+		const page = order(head.replace(preloads, '') + body)
+		const { source } = starter(page)
+		const { added, frames, timers } = run(source)
+		frames[0]!()
+		timers[1]!.fn()
+		expect(added.map((a) => a.tag)).toEqual(['script'])
 	})
 })

@@ -1,26 +1,67 @@
 /**
- * A browser's first page, reordered for its first paint (docs/decisions/142-first-page-order.md): the
- * stylesheet that React put in the head goes to the start of the body, ahead of all content, and the
- * scripts' preloads go to the end of the body, after it. With 40 KB of rules in the head, Chrome on a slow
- * network held the first paint about a second in most runs, though the whole page was in; with the same
- * rules at the start of the body it painted as soon as the page was in, every run. The preloads follow
- * the content so that the scripts still start after the rules, as decision 129 ordered them in the head,
- * and now after the content too.
+ * A browser's first page, reordered for its first paint (docs/decisions/142-first-page-order.md and
+ * 145-scripts-after-first-paint.md): the stylesheet that React put in the head goes to the start of the
+ * body, ahead of all content, and the scripts start once the page has been painted.
  *
- * The browser hydrates as before: React skips what it does not render among the body's own children, and
- * looks for the preloads it renders across the whole document. Anything it cannot place (no stylesheet,
- * no head or body, a stylesheet outside the head) leaves the page as it was.
+ * - With 40 KB of rules in the head, Chrome on a slow network held the first paint about a second in most
+ *   runs, though the whole page was in; with the same rules at the start of the body it painted as soon as
+ *   the page was in, every run (decision 142).
+ * - On a first page no script is in the browser's cache. Fetched as soon as the page was read, their
+ *   parsing on the browser's other threads ran alongside the first layout, which took 8–49 ms where it
+ *   takes 8 ms alone (decision 145). So React Router's module script becomes a small classic script in
+ *   the same place that, after the first frame, adds the preloads the head had and then the module script
+ *   itself, unchanged.
+ *
+ * The browser hydrates as before: React skips what it does not render among the body's own children, finds
+ * the preloads it renders wherever they are, and takes the classic script for the module script it
+ * renders (both are `<script>`s without `src`). Anything it cannot place (no stylesheet, no head or body,
+ * a stylesheet outside the head) leaves the page as it was; a page whose module script is not where it is
+ * expected keeps its preloads, at the end of the body, and its module script as it is.
  */
 
 const PRELOAD = /<link rel="modulepreload"[^>]*>/g
+/** An asset's path; one with an entity in it (none is) is left to the preload as it was. */
+const HREF = /\bhref="([^"&]+)"/
+
+/** React Router's one module script: `<script nonce="…" type="module" async="">`. */
+const MODULE_SCRIPT = ' type="module" async="">'
+const MODULE_SCRIPT_OPEN = /^<script(?: nonce="[^"<>]*")?$/
+const SCRIPT_END = '</script>'
+
+/**
+ * Run in place of the module script: on the first frame's task after it is painted (or at once when the
+ * page is hidden, where there is no frame; or after 250 ms, where a frame out of sight is not drawn),
+ * the preloads go into the head and the module script into the body, with this script's nonce.
+ */
+const START = (preloads: string, code: string) =>
+	`(function(p,c){var n=document.currentScript.nonce,go=function(){if(!p)return;p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);p=null};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code})`
+
+/** A string as a JavaScript literal that cannot end the `<script>` it stands in. */
+const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /** The page in the order it is sent, and where the stylesheet's text stands in it (-1 if nowhere). */
 export type OrderedPage = { page: Buffer; stylesheetAt: number }
 
+/** Where React Router's module script stands between `from` and `to`, if it is there once and as expected. */
+function moduleScript(page: Buffer, from: number, to: number) {
+	const marker = page.indexOf(MODULE_SCRIPT, from)
+	if (marker < 0 || marker > to) return null
+	const start = page.lastIndexOf('<script', marker)
+	const codeStart = marker + MODULE_SCRIPT.length
+	const end = page.indexOf(SCRIPT_END, codeStart)
+	if (start < from || end < 0 || end > to) return null
+	const open = page.toString('latin1', start, marker)
+	if (!MODULE_SCRIPT_OPEN.test(open)) return null
+	const again = page.indexOf(MODULE_SCRIPT, end)
+	if (again >= 0 && again < to) return null
+	return { start, open, code: page.toString('utf8', codeStart, end), end: end + SCRIPT_END.length }
+}
+
 /**
- * `page` with the `<style>` element around `stylesheet` moved from the head to the start of the body and
- * the head's module preloads moved to the end of the body; `page` itself when it is not laid out so. The
- * stylesheet's place in the result comes back with it, so that gzip need not look for it again.
+ * `page` with the `<style>` element around `stylesheet` moved from the head to the start of the body, and
+ * the head's module preloads and the body's module script started after the first paint; `page` itself
+ * when it is not laid out so. The stylesheet's place in the result comes back with it, so that gzip need
+ * not look for it again.
  */
 export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 	const at = page.indexOf(stylesheet)
@@ -35,18 +76,27 @@ export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 	const bodyOpenEnd = bodyStart < 0 ? -1 : page.indexOf('>', bodyStart) + 1
 	const bodyEnd = page.lastIndexOf('</body>')
 	if (bodyOpenEnd <= 0 || bodyEnd < bodyOpenEnd) return asItWas
-	// Only the head (a few KB once the rules are out of it) is read as text. latin1 maps each byte to one
-	// character and back, so its UTF-8 goes through untouched.
+	// Only the head (a few KB once the rules are out of it) and the module script are read as text. latin1
+	// maps each byte to one character and back, so the head's UTF-8 goes through untouched.
 	const head = page.toString('latin1', 0, styleStart) + page.toString('latin1', styleClose, headEnd)
-	const preloads = Buffer.from((head.match(PRELOAD) ?? []).join(''), 'latin1')
+	const preloadTags = head.match(PRELOAD) ?? []
 	const headLeft = Buffer.from(head.replace(PRELOAD, ''), 'latin1')
+	const script = moduleScript(page, bodyOpenEnd, bodyEnd)
+	const hrefs = preloadTags.map((tag) => HREF.exec(tag)?.[1])
+	const body =
+		script && hrefs.every((href) => href !== undefined)
+			? [
+					page.subarray(bodyOpenEnd, script.start),
+					Buffer.from(`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code))}${SCRIPT_END}`, 'utf8'),
+					page.subarray(script.end, bodyEnd),
+				]
+			: [page.subarray(bodyOpenEnd, bodyEnd), Buffer.from(preloadTags.join(''), 'latin1')]
 	return {
 		page: Buffer.concat([
 			headLeft,
 			page.subarray(headEnd, bodyOpenEnd),
 			page.subarray(styleStart, styleClose),
-			page.subarray(bodyOpenEnd, bodyEnd),
-			preloads,
+			...body,
 			page.subarray(bodyEnd),
 		]),
 		stylesheetAt: headLeft.length + (bodyOpenEnd - headEnd) + (at - styleStart),

@@ -84,7 +84,9 @@ test('a script is sent as the Brotli or gzip the build made, the same bytes as t
 
 // The stylesheet is a resource React puts ahead of the scripts' preloads (docs/decisions/129-stylesheet-first.md),
 // inline on a browser's first page and linked after it (docs/decisions/130-first-visit-stylesheet-and-render-costs.md).
-// On a first page the server moves it to the start of the body and the preloads after the content (decision 142).
+// On a first page the server moves it to the start of the body (decision 142), and the scripts start once the
+// page is painted: no preload is in the page, and React Router's module script is a classic one that adds them
+// (decision 145).
 test('the stylesheet is inline at the start of a first page and linked in the head after it, ahead of the scripts either way', async ({
 	baseURL,
 }) => {
@@ -104,12 +106,14 @@ test('the stylesheet is inline at the start of a first page and linked in the he
 		)
 		expect(rules, `${path}: the whole stylesheet`).toContain('.skip-link')
 		expect(firstBody.slice(opened.length + rules.length), `${path}: then the content`).toMatch(/^<a href="#main" class="skip-link">/)
-		// The preloads close the body, after the content and its scripts.
-		const preloads = firstBody.indexOf('<link rel="modulepreload"')
-		expect(preloads, `${path}: the preloads after the content`).toBeGreaterThan(firstBody.indexOf('id="main"'))
-		expect(firstBody.slice(preloads), `${path}: nothing after them but the end`).toMatch(
-			/^(<link rel="modulepreload"[^>]*>)+<\/body><\/html>$/,
-		)
+		// No preload and no module script: one classic script, after the content, starts them after the first paint.
+		expect(firstPage, `${path}: no preload in the page`).not.toMatch(/<link rel="modulepreload"/)
+		expect(firstPage, `${path}: no module script in the page`).not.toMatch(/<script[^>]*type="module"/)
+		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c\)[^<]*)<\/script>/g)]
+		expect(starts, `${path}: one script that starts the others`).toHaveLength(1)
+		expect(starts[0]!.index, `${path}: after the content`).toBeGreaterThan(firstBody.indexOf('id="main"'))
+		expect(starts[0]![1], `${path}: with the entry's preload and the route modules`).toMatch(/\["\/assets\/entry\.client-[^"]+\.js"/)
+		expect(firstBody, `${path}: nothing after the scripts but the end`).toMatch(/<\/script>(<!--\/\$-->)*<\/body><\/html>$/)
 		const href = /data-href="([^"]+)"/.exec(rules)![1]!
 		expect(firstHead, `${path}: the file fetched after the page`).toContain(`<link rel="prefetch" href="${href}" as="style"/>`)
 		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
@@ -157,5 +161,54 @@ test('the stylesheet applies on a first page and after it, and stays one stylesh
 		await expect(skip).toBeFocused()
 		expect((await skip.boundingBox())?.width).toBeGreaterThan(50)
 	}
+	expect(errors).toEqual([])
+})
+
+// Decision 145: on a first page nothing asks for a script before the page's first frame, and React Router then
+// takes the page over as before. Without JavaScript nothing asks for one at all, and the page is whole.
+test('a first page starts its scripts after its first frame, and React takes it over', async ({ page, js }) => {
+	const errors: string[] = []
+	page.on('pageerror', (error) => errors.push(error.message))
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text())
+	})
+	const scripts: string[] = []
+	const documents: string[] = []
+	page.on('request', (r) => {
+		if (r.resourceType() === 'script') scripts.push(r.url())
+		if (r.resourceType() === 'document') documents.push(r.url())
+	})
+	// Before any of the page's own scripts: when the first frame began.
+	await page.addInitScript(() => {
+		requestAnimationFrame((at) => {
+			;(window as unknown as { firstFrameAt: number }).firstFrameAt = at
+		})
+	})
+	await page.goto('/login')
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+	if (!js) {
+		await page.waitForLoadState('networkidle')
+		expect(scripts, 'no script without JavaScript').toEqual([])
+		expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0)
+		return
+	}
+	await page.waitForLoadState('networkidle')
+	const { firstFrameAt, starts } = await page.evaluate(() => ({
+		firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+		starts: performance
+			.getEntriesByType('resource')
+			.filter((e) => /\.js$/.test(new URL(e.name).pathname))
+			.map((e) => ({ name: e.name, startTime: e.startTime })),
+	}))
+	expect(scripts.length, 'the scripts were fetched').toBeGreaterThan(3)
+	expect(starts.length).toBe(new Set(scripts).size)
+	for (const start of starts) expect(start.startTime, `${start.name} after the first frame`).toBeGreaterThanOrEqual(firstFrameAt)
+	// React Router has the page: a link is followed without a new document.
+	const before = documents.length
+	await page.getByRole('link', { name: /create an account/i }).click()
+	await expect(page).toHaveURL(/\/register$/)
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	expect(documents.length, 'no document for the next page').toBe(before)
 	expect(errors).toEqual([])
 })
