@@ -7,7 +7,8 @@ describe('firstPageOrder', () => {
 	const style = `<style data-precedence="default" data-href="/assets/app-1.css">${css}</style>`
 	const preloads =
 		'<link rel="modulepreload" href="/assets/entry.js" nonce="n"/><link rel="modulepreload" href="/assets/react.js" nonce="n"/>'
-	const head = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/>${style}<title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/>${preloads}</head>`
+	const prefetch = '<link rel="prefetch" href="/assets/app-1.css" as="style"/>'
+	const head = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/>${style}${prefetch}<title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/>${preloads}</head>`
 	// React Router's module script, as it writes it: imports, then the entry's dynamic import.
 	const code =
 		';\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");'
@@ -20,16 +21,15 @@ describe('firstPageOrder', () => {
 		expect(stylesheetAt).toBe(page.indexOf(Buffer.from(text, 'utf8')))
 		return page.toString('utf8')
 	}
-	const headWithout =
-		'<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/></head>'
+	const headWithout = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><noscript>${prefetch}</noscript><title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/></head>`
 	/** The classic script that took the module script's place, and what it was given. */
 	const starter = (page: string) => {
-		const found = /<script nonce="n">(\(function\(p,c\)[^<]*)<\/script>/.exec(page)
+		const found = /<script nonce="n">(\(function\(p,c,f\)[^<]*)<\/script>/.exec(page)
 		if (!found) throw new Error('no starter')
 		return { source: found[1]!, at: found.index, length: found[0].length }
 	}
 
-	test('moves the stylesheet to the start of the body and puts a starter where the module script was, and nothing else', () => {
+	test('moves the stylesheet to the start of the body, puts a starter where the module script was and the prefetch in a noscript, and nothing else', () => {
 		const page = order(head + body)
 		const { at, length } = starter(page)
 		expect(page.slice(0, at)).toBe(`${headWithout}<body class="min-h-dvh">${style}${content}<script nonce="n">x()</script>`)
@@ -40,7 +40,8 @@ describe('firstPageOrder', () => {
 
 	/** The starter run against a stand-in for the browser's document, frames and timers. */
 	function run(source: string, visibility: 'visible' | 'hidden' = 'visible') {
-		const added: { where: string; tag: string; rel?: string; href?: string; type?: string; text?: string; nonce?: string }[] = []
+		const added: { where: string; tag: string; rel?: string; href?: string; as?: string; type?: string; text?: string; nonce?: string }[] =
+			[]
 		const frames: (() => void)[] = []
 		const timers: { fn: () => void; ms: number }[] = []
 		const element = (tag: string) => ({ tag }) as Record<string, string>
@@ -59,7 +60,7 @@ describe('firstPageOrder', () => {
 		return { added, frames, timers }
 	}
 
-	test('the starter adds the preloads, then the module script, with its nonce, once the first frame is drawn', () => {
+	test('the starter adds the preloads, then the module script, with its nonce, then the prefetch, once the first frame is drawn', () => {
 		const { source } = starter(order(head + body))
 		const { added, frames, timers } = run(source)
 		// Nothing yet: it waits for the frame, and a timer stands by where no frame comes.
@@ -76,23 +77,24 @@ describe('firstPageOrder', () => {
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/react.js', nonce: 'n0nce' },
 			{ where: 'body', tag: 'script', type: 'module', nonce: 'n0nce', text: code },
+			{ where: 'head', tag: 'link', rel: 'prefetch', href: '/assets/app-1.css', as: 'style' },
 		])
 		// The stand-by timer finds it done.
 		timers[0]!.fn()
-		expect(added).toHaveLength(3)
+		expect(added).toHaveLength(4)
 	})
 
 	test('the starter starts them at once on a hidden page, and on its timer where no frame comes', () => {
 		const { source } = starter(order(head + body))
 		const hidden = run(source, 'hidden')
-		expect(hidden.added.map((a) => a.tag)).toEqual(['link', 'link', 'script'])
+		expect(hidden.added.map((a) => a.tag)).toEqual(['link', 'link', 'script', 'link'])
 		expect(hidden.frames).toEqual([])
 		const noFrame = run(source)
 		noFrame.timers[0]!.fn()
-		expect(noFrame.added.map((a) => a.tag)).toEqual(['link', 'link', 'script'])
+		expect(noFrame.added.map((a) => a.tag)).toEqual(['link', 'link', 'script', 'link'])
 		noFrame.frames[0]!()
 		noFrame.timers[1]!.fn()
-		expect(noFrame.added).toHaveLength(3)
+		expect(noFrame.added).toHaveLength(4)
 	})
 
 	test('code that holds `<!--<script>` or a line separator goes through whole, with no `<` left to end the starter', () => {
@@ -103,10 +105,10 @@ describe('firstPageOrder', () => {
 		const { added, timers, frames } = run(source)
 		frames[0]!()
 		timers[1]!.fn()
-		expect(added.at(-1)?.text).toBe(tricky)
+		expect(added.find((a) => a.tag === 'script')?.text).toBe(tricky)
 	})
 
-	test('a page whose module script is not as expected keeps its preloads, at the end of the body, and its script', () => {
+	test('a page whose module script is not as expected keeps its preloads, at the end of the body, its script and its prefetch', () => {
 		const moved = (html: string) => {
 			const its = (html.match(/<link rel="modulepreload"[^>]*>/g) ?? []).join('')
 			return html
@@ -140,8 +142,9 @@ describe('firstPageOrder', () => {
 		}
 	})
 
-	test('a page without preloads gets its stylesheet moved and a starter with none to add', () => {
-		const page = order(head.replace(preloads, '') + body)
+	test('a page without preloads or prefetch gets its stylesheet moved and a starter with only the module script', () => {
+		const page = order(head.replace(preloads, '').replace(prefetch, '') + body)
+		expect(page).not.toContain('<noscript>')
 		const { source } = starter(page)
 		const { added, frames, timers } = run(source)
 		frames[0]!()

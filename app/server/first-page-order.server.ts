@@ -10,7 +10,8 @@
  *   parsing on the browser's other threads ran alongside the first layout, which took 8–49 ms where it
  *   takes 8 ms alone (decision 145). So React Router's module script becomes a small classic script in
  *   the same place that, after the first frame, adds the preloads the head had and then the module script
- *   itself, unchanged.
+ *   itself, unchanged; then the stylesheet file's prefetch, which is for the next page. Without JavaScript
+ *   the prefetch is read from a `<noscript>` where it stood.
  *
  * The browser hydrates as before: React skips what it does not render among the body's own children, finds
  * the preloads it renders wherever they are, and takes the classic script for the module script it
@@ -20,6 +21,8 @@
  */
 
 const PRELOAD = /<link rel="modulepreload"[^>]*>/g
+/** The stylesheet file's prefetch, for the pages after this one (decision 130). */
+const PREFETCH = /<link rel="prefetch" href="([^"&]+)" as="style"\/>/g
 /** An asset's path; one with an entity in it (none is) is left to the preload as it was. */
 const HREF = /\bhref="([^"&]+)"/
 
@@ -31,13 +34,17 @@ const SCRIPT_END = '</script>'
 /**
  * Run in place of the module script: on the first frame's task after it is painted (or at once when the
  * page is hidden, where there is no frame; or after 250 ms, where a frame out of sight is not drawn),
- * the preloads go into the head and the module script into the body, with this script's nonce.
+ * the preloads go into the head and the module script into the body, with this script's nonce, and then
+ * the stylesheet's prefetch for the next page.
  */
-const START = (preloads: string, code: string) =>
-	`(function(p,c){var n=document.currentScript.nonce,go=function(){if(!p)return;p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);p=null};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code})`
+const START = (preloads: string, code: string, prefetches: string) =>
+	`(function(p,c,f){var n=document.currentScript.nonce,add=function(r,h){var l=document.createElement("link");l.rel=r;l.href=h;if(r==="prefetch")l.as="style";else l.nonce=n;document.head.appendChild(l)},go=function(){if(!p)return;p.forEach(function(h){add("modulepreload",h)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);f.forEach(function(h){add("prefetch",h)});p=null};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches})`
 
 /** A string as a JavaScript literal that cannot end the `<script>` it stands in. */
-const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+const scriptLiteral = (value: unknown) => {
+	const json = JSON.stringify(value)
+	return json.includes('<') ? json.replace(/</g, '\\u003c') : json
+}
 
 /** The page in the order it is sent, and where the stylesheet's text stands in it (-1 if nowhere). */
 export type OrderedPage = { page: Buffer; stylesheetAt: number }
@@ -80,17 +87,32 @@ export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 	// maps each byte to one character and back, so the head's UTF-8 goes through untouched.
 	const head = page.toString('latin1', 0, styleStart) + page.toString('latin1', styleClose, headEnd)
 	const preloadTags = head.match(PRELOAD) ?? []
-	const headLeft = Buffer.from(head.replace(PRELOAD, ''), 'latin1')
+	const headWithout = head.replace(PRELOAD, '')
 	const script = moduleScript(page, bodyOpenEnd, bodyEnd)
 	const hrefs = preloadTags.map((tag) => HREF.exec(tag)?.[1])
-	const body =
-		script && hrefs.every((href) => href !== undefined)
-			? [
-					page.subarray(bodyOpenEnd, script.start),
-					Buffer.from(`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code))}${SCRIPT_END}`, 'utf8'),
-					page.subarray(script.end, bodyEnd),
-				]
-			: [page.subarray(bodyOpenEnd, bodyEnd), Buffer.from(preloadTags.join(''), 'latin1')]
+	const starts = script !== null && hrefs.every((href) => href !== undefined)
+	// With the scripts started after the first frame, so is the prefetch (a browser without JavaScript reads
+	// it from `<noscript>`, as it did from the head).
+	const prefetches: string[] = []
+	const headLeft = Buffer.from(
+		starts
+			? headWithout.replace(PREFETCH, (tag, href: string) => {
+					prefetches.push(href)
+					return `<noscript>${tag}</noscript>`
+				})
+			: headWithout,
+		'latin1',
+	)
+	const body = starts
+		? [
+				page.subarray(bodyOpenEnd, script.start),
+				Buffer.from(
+					`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code), scriptLiteral(prefetches))}${SCRIPT_END}`,
+					'utf8',
+				),
+				page.subarray(script.end, bodyEnd),
+			]
+		: [page.subarray(bodyOpenEnd, bodyEnd), Buffer.from(preloadTags.join(''), 'latin1')]
 	return {
 		page: Buffer.concat([
 			headLeft,

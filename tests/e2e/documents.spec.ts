@@ -109,13 +109,17 @@ test('the stylesheet is inline at the start of a first page and linked in the he
 		// No preload and no module script: one classic script, after the content, starts them after the first paint.
 		expect(firstPage, `${path}: no preload in the page`).not.toMatch(/<link rel="modulepreload"/)
 		expect(firstPage, `${path}: no module script in the page`).not.toMatch(/<script[^>]*type="module"/)
-		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c\)[^<]*)<\/script>/g)]
+		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c,f\)[^<]*)<\/script>/g)]
 		expect(starts, `${path}: one script that starts the others`).toHaveLength(1)
 		expect(starts[0]!.index, `${path}: after the content`).toBeGreaterThan(firstBody.indexOf('id="main"'))
 		expect(starts[0]![1], `${path}: with the entry's preload and the route modules`).toMatch(/\["\/assets\/entry\.client-[^"]+\.js"/)
 		expect(firstBody, `${path}: nothing after the scripts but the end`).toMatch(/<\/script>(<!--\/\$-->)*<\/body><\/html>$/)
 		const href = /data-href="([^"]+)"/.exec(rules)![1]!
-		expect(firstHead, `${path}: the file fetched after the page`).toContain(`<link rel="prefetch" href="${href}" as="style"/>`)
+		// The file is fetched for the next page: by the starter after the first frame, or from a noscript without JavaScript.
+		expect(firstHead, `${path}: the file fetched after the page`).toContain(
+			`<noscript><link rel="prefetch" href="${href}" as="style"/></noscript>`,
+		)
+		expect(starts[0]![1], `${path}: the starter fetches it too`).toContain(`,["${href}"])`)
 		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
 		expect(cookie, `${path}: the cookie that says the browser has it`).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly.*; SameSite=Lax/)
 		expect(first.headers.vary, `${path}: a cache keeps pages apart by cookie`).toMatch(/\bCookie\b/)
@@ -164,8 +168,9 @@ test('the stylesheet applies on a first page and after it, and stays one stylesh
 	expect(errors).toEqual([])
 })
 
-// Decision 145: on a first page nothing asks for a script before the page's first frame, and React Router then
-// takes the page over as before. Without JavaScript nothing asks for one at all, and the page is whole.
+// Decision 145: on a first page nothing asks for a script, or for the stylesheet file the next page links, before
+// the page's first frame, and React Router then takes the page over as before. Without JavaScript no script is
+// asked for, the stylesheet file is (from a noscript), and the page is whole.
 test('a first page starts its scripts after its first frame, and React takes it over', async ({ page, js }) => {
 	const errors: string[] = []
 	page.on('pageerror', (error) => errors.push(error.message))
@@ -174,8 +179,10 @@ test('a first page starts its scripts after its first frame, and React takes it 
 	})
 	const scripts: string[] = []
 	const documents: string[] = []
+	const stylesheets: string[] = []
 	page.on('request', (r) => {
 		if (r.resourceType() === 'script') scripts.push(r.url())
+		if (new URL(r.url()).pathname.endsWith('.css')) stylesheets.push(r.url())
 		if (r.resourceType() === 'document') documents.push(r.url())
 	})
 	// Before any of the page's own scripts: when the first frame began.
@@ -190,6 +197,8 @@ test('a first page starts its scripts after its first frame, and React takes it 
 	if (!js) {
 		await page.waitForLoadState('networkidle')
 		expect(scripts, 'no script without JavaScript').toEqual([])
+		// The stylesheet file for the next page, from the noscript.
+		expect(stylesheets, 'the stylesheet fetched for the next page').toHaveLength(1)
 		expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0)
 		return
 	}
@@ -198,11 +207,12 @@ test('a first page starts its scripts after its first frame, and React takes it 
 		firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
 		starts: performance
 			.getEntriesByType('resource')
-			.filter((e) => /\.js$/.test(new URL(e.name).pathname))
+			.filter((e) => /\.(js|css)$/.test(new URL(e.name).pathname))
 			.map((e) => ({ name: e.name, startTime: e.startTime })),
 	}))
 	expect(scripts.length, 'the scripts were fetched').toBeGreaterThan(3)
-	expect(starts.length).toBe(new Set(scripts).size)
+	expect(stylesheets, 'the stylesheet fetched for the next page').toHaveLength(1)
+	expect(starts.length).toBe(new Set([...scripts, ...stylesheets]).size)
 	for (const start of starts) expect(start.startTime, `${start.name} after the first frame`).toBeGreaterThanOrEqual(firstFrameAt)
 	// React Router has the page: a link is followed without a new document.
 	const before = documents.length
