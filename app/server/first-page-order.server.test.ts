@@ -38,63 +38,88 @@ describe('firstPageOrder', () => {
 		expect(page).not.toMatch(/<script[^>]*type="module"/)
 	})
 
+	type Added = { where: string; tag: string; rel?: string; href?: string; as?: string; type?: string; text?: string; nonce?: string }
 	/** The starter run against a stand-in for the browser's document, frames and timers. */
 	function run(source: string, visibility: 'visible' | 'hidden' = 'visible') {
-		const added: { where: string; tag: string; rel?: string; href?: string; as?: string; type?: string; text?: string; nonce?: string }[] =
-			[]
+		const elements: { where: string; element: Record<string, unknown> }[] = []
 		const frames: (() => void)[] = []
 		const timers: { fn: () => void; ms: number }[] = []
-		const element = (tag: string) => ({ tag }) as Record<string, string>
 		const document = {
 			currentScript: { nonce: 'n0nce' },
 			visibilityState: visibility,
-			createElement: element,
-			head: { appendChild: (e: Record<string, string>) => added.push({ where: 'head', ...(e as { tag: string }) }) },
-			body: { appendChild: (e: Record<string, string>) => added.push({ where: 'body', ...(e as { tag: string }) }) },
+			createElement: (tag: string) => ({ tag }),
+			head: { appendChild: (element: Record<string, unknown>) => elements.push({ where: 'head', element }) },
+			body: { appendChild: (element: Record<string, unknown>) => elements.push({ where: 'body', element }) },
 		}
 		runInNewContext(source, {
 			document,
 			requestAnimationFrame: (fn: () => void) => frames.push(fn),
 			setTimeout: (fn: () => void, ms = 0) => timers.push({ fn, ms }),
 		})
-		return { added, frames, timers }
+		/** What was added, without its event handlers. */
+		const added = () =>
+			elements.map(({ where, element }) => {
+				const { onload: _load, onerror: _error, ...rest } = element
+				return { where, ...rest } as Added
+			})
+		const preloads = () => elements.filter(({ element }) => element.rel === 'modulepreload').map(({ element }) => element)
+		/** The nth preload as the browser would end it: loaded, or failed. */
+		const end = (n: number, how: 'onload' | 'onerror') => (preloads()[n]![how] as () => void)()
+		/** Every preload in. */
+		const preloadsEnd = () => preloads().forEach((_, n) => end(n, 'onload'))
+		return { added, frames, timers, end, preloadsEnd }
 	}
 
-	test('the starter adds the preloads, then the module script, with its nonce, then the prefetch, once the first frame is drawn', () => {
+	test('the starter adds the preloads, then the module script, with its nonce, once the first frame is drawn, and the prefetch once the preloads are in', () => {
 		const { source } = starter(order(head + body))
-		const { added, frames, timers } = run(source)
+		const { added, frames, timers, preloadsEnd } = run(source)
 		// Nothing yet: it waits for the frame, and a timer stands by where no frame comes.
-		expect(added).toEqual([])
+		expect(added()).toEqual([])
 		expect(frames).toHaveLength(1)
 		expect(timers.map((t) => t.ms)).toEqual([250])
 		frames[0]!()
-		expect(added).toEqual([])
+		expect(added()).toEqual([])
 		// The task after the frame.
 		const afterFrame = timers[1]!
 		expect(afterFrame.ms).toBe(0)
 		afterFrame.fn()
-		expect(added).toEqual([
+		const scripts = [
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/react.js', nonce: 'n0nce' },
 			{ where: 'body', tag: 'script', type: 'module', nonce: 'n0nce', text: code },
-			{ where: 'head', tag: 'link', rel: 'prefetch', href: '/assets/app-1.css', as: 'style' },
-		])
+		]
+		expect(added()).toEqual(scripts)
 		// The stand-by timer finds it done.
 		timers[0]!.fn()
-		expect(added).toHaveLength(4)
+		expect(added()).toEqual(scripts)
+		// Once both preloads are in, the prefetch.
+		preloadsEnd()
+		expect(added()).toEqual([...scripts, { where: 'head', tag: 'link', rel: 'prefetch', href: '/assets/app-1.css', as: 'style' }])
+	})
+
+	test('the prefetch waits for the last preload, whether it comes in or fails, and is added once', () => {
+		const { source } = starter(order(head + body))
+		const { added, end } = run(source, 'hidden')
+		const prefetches = () => added().filter((a) => a.rel === 'prefetch')
+		end(0, 'onerror')
+		expect(prefetches()).toEqual([])
+		end(1, 'onload')
+		expect(prefetches()).toHaveLength(1)
+		end(1, 'onload')
+		expect(prefetches()).toHaveLength(1)
 	})
 
 	test('the starter starts them at once on a hidden page, and on its timer where no frame comes', () => {
 		const { source } = starter(order(head + body))
 		const hidden = run(source, 'hidden')
-		expect(hidden.added.map((a) => a.tag)).toEqual(['link', 'link', 'script', 'link'])
+		expect(hidden.added().map((a) => a.tag)).toEqual(['link', 'link', 'script'])
 		expect(hidden.frames).toEqual([])
 		const noFrame = run(source)
 		noFrame.timers[0]!.fn()
-		expect(noFrame.added.map((a) => a.tag)).toEqual(['link', 'link', 'script', 'link'])
+		expect(noFrame.added().map((a) => a.tag)).toEqual(['link', 'link', 'script'])
 		noFrame.frames[0]!()
 		noFrame.timers[1]!.fn()
-		expect(noFrame.added).toHaveLength(4)
+		expect(noFrame.added()).toHaveLength(3)
 	})
 
 	test('code that holds `<!--<script>` or a line separator goes through whole, with no `<` left to end the starter', () => {
@@ -105,7 +130,7 @@ describe('firstPageOrder', () => {
 		const { added, timers, frames } = run(source)
 		frames[0]!()
 		timers[1]!.fn()
-		expect(added.find((a) => a.tag === 'script')?.text).toBe(tricky)
+		expect(added().find((a) => a.tag === 'script')?.text).toBe(tricky)
 	})
 
 	test('a page whose module script is not as expected keeps its preloads, at the end of the body, its script and its prefetch', () => {
@@ -149,6 +174,12 @@ describe('firstPageOrder', () => {
 		const { added, frames, timers } = run(source)
 		frames[0]!()
 		timers[1]!.fn()
-		expect(added.map((a) => a.tag)).toEqual(['script'])
+		expect(added().map((a) => a.tag)).toEqual(['script'])
+	})
+
+	test('a page with the prefetch and no preloads gets the prefetch right after the module script', () => {
+		const { source } = starter(order(head.replace(preloads, '') + body))
+		const { added } = run(source, 'hidden')
+		expect(added().map((a) => a.rel ?? a.tag)).toEqual(['script', 'prefetch'])
 	})
 })

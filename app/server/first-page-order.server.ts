@@ -34,11 +34,12 @@ const SCRIPT_END = '</script>'
 /**
  * Run in place of the module script: on the first frame's task after it is painted (or at once when the
  * page is hidden, where there is no frame; or after 250 ms, where a frame out of sight is not drawn),
- * the preloads go into the head and the module script into the body, with this script's nonce, and then
- * the stylesheet's prefetch for the next page.
+ * the preloads go into the head and the module script into the body, with this script's nonce. Once every
+ * preload has come in (or failed), the stylesheet's prefetch for the next page, so that on a slow link it
+ * does not share the bandwidth with the scripts.
  */
 const START = (preloads: string, code: string, prefetches: string) =>
-	`(function(p,c,f){var n=document.currentScript.nonce,add=function(r,h){var l=document.createElement("link");l.rel=r;l.href=h;if(r==="prefetch")l.as="style";else l.nonce=n;document.head.appendChild(l)},go=function(){if(!p)return;p.forEach(function(h){add("modulepreload",h)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);f.forEach(function(h){add("prefetch",h)});p=null};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches})`
+	`(function(p,c,f){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else l.as="style";document.head.appendChild(l)},then=function(){if(--k===0)f.forEach(function(h){add("prefetch",h)})},go=function(){if(c===null)return;p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length){k=1;then()}};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches})`
 
 /** A string as a JavaScript literal that cannot end the `<script>` it stands in. */
 const scriptLiteral = (value: unknown) => {
