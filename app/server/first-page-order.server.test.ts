@@ -66,7 +66,9 @@ describe('firstPageOrder', () => {
 		/** The nth preload as the browser would end it: loaded, or failed. */
 		const end = (n: number, how: 'onload' | 'onerror') => (preloads()[n]![how] as () => void)()
 		/** Every preload in. */
-		const preloadsEnd = () => preloads().forEach((_, n) => end(n, 'onload'))
+		const preloadsEnd = () => {
+			for (let n = 0; n < preloads().length; n++) end(n, 'onload')
+		}
 		return { added, frames, timers, end, preloadsEnd }
 	}
 
