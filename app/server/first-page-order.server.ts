@@ -7,11 +7,11 @@
  *   runs, though the whole page was in; with the same rules at the start of the body it painted as soon as
  *   the page was in, every run (decision 142).
  * - On a first page no script is in the browser's cache. Fetched as soon as the page was read, their
- *   parsing on the browser's other threads ran alongside the first layout, which took 8–49 ms where it
- *   takes 8 ms alone (decision 145). So React Router's module script becomes a small classic script in
+ *   parsing on the browser's other threads ran alongside the first layout, which took 8 ms in one run
+ *   and 49 ms in another (decision 145). So React Router's module script becomes a small classic script in
  *   the same place that, after the first frame, adds the preloads the head had and then the module script
- *   itself, unchanged; then the stylesheet file's prefetch, which is for the next page. Without JavaScript
- *   the prefetch is read from a `<noscript>` where it stood.
+ *   itself, unchanged; once they are in, the stylesheet file's prefetch, which is for the next page.
+ *   Without JavaScript the prefetch is read from a `<noscript>` where it stood.
  *
  * The browser hydrates as before: React skips what it does not render among the body's own children, finds
  * the preloads it renders wherever they are, and takes the classic script for the module script it
