@@ -39,7 +39,7 @@ const SCRIPT_END = '</script>'
  * does not share the bandwidth with the scripts.
  */
 const START = (preloads: string, code: string, prefetches: string) =>
-	`(function(p,c,f){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else l.as="style";document.head.appendChild(l)},then=function(){if(--k===0)f.forEach(function(h){add("prefetch",h)})},go=function(){if(c===null)return;p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length){k=1;then()}};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches})`
+	`(function(p,c,f){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else l.as="style";document.head.appendChild(l)},prefetch=function(){f.forEach(function(h){add("prefetch",h)})},then=function(){if(--k===0)prefetch()},go=function(){if(c===null)return;p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length)prefetch()};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches})`
 
 /** A string as a JavaScript literal that cannot end the `<script>` it stands in. */
 const scriptLiteral = (value: unknown) => {
