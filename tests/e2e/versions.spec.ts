@@ -87,7 +87,10 @@ test('a new version found by the periodic check reloads at the next navigation',
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password')
 		expect(loads).toEqual(['/login'])
 		await page.goBack()
+		// The address changes at once; the page is /login's only once its data is in. A version found stale
+		// before that reloads /login itself, at the end of this navigation.
 		await expect(page).toHaveURL('/login')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
 	}
 
 	// A new build is deployed: builds/latest.json names another version.
