@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { RowError, StaffRow } from '../domain/batch/staff.ts'
 import { policies } from './schema-policies.ts'
 import { customers, users } from './schema.ts'
@@ -93,6 +93,78 @@ export const staff = pgTable(
 		index('staff_customer_idx').on(t.customerId),
 		index('staff_employee_idx').on(t.employeeId),
 	],
+)
+
+/**
+ * The days that decide whether a person of the register counts on home as covered or waiting, for each
+ * person on a staff plan (docs/decisions/146-staff-cover-counts.md). On a given day a person is:
+ * - covered when `enrolled_on` is on or before it and `covered_until` on or after it;
+ * - waiting when `pending_until` is on or after it, or `enrolled_on` is after it and `any_until` is not before it.
+ * `covered_until` is the last day of their active places on live staff plans (a place ends with the plan's
+ * cover, its own `ends_on` and the person's `leaves_on`), `pending_until` the same over places still pending,
+ * `any_until` over every place; '-infinity' where there is none, 'infinity' where nothing ends. A person on
+ * no plan has no row. Kept by the triggers of migration 0028 on `staff`, `employees` and `policies`.
+ */
+export const employeeCover = pgTable('employee_cover', {
+	employeeId: uuid('employee_id').primaryKey(),
+	customerId: uuid('customer_id').notNull(),
+	enrolledOn: date('enrolled_on').notNull(),
+	coveredUntil: date('covered_until').notNull(),
+	pendingUntil: date('pending_until').notNull(),
+	anyUntil: date('any_until').notNull(),
+})
+
+/**
+ * `employee_cover` counted by business and the same four days: home's staff covered and waiting sum these
+ * rows, at most one per distinct set of days, rather than read every place on every plan (decision 146).
+ * Always equals `select customer_id, enrolled_on, covered_until, pending_until, any_until, count(*) from
+ * employee_cover group by 1, 2, 3, 4, 5`.
+ */
+export const staffCoverCounts = pgTable(
+	'staff_cover_counts',
+	{
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		enrolledOn: date('enrolled_on').notNull(),
+		coveredUntil: date('covered_until').notNull(),
+		pendingUntil: date('pending_until').notNull(),
+		anyUntil: date('any_until').notNull(),
+		employees: integer('employees').notNull(),
+	},
+	(t) => [primaryKey({ name: 'staff_cover_counts_pk', columns: [t.customerId, t.enrolledOn, t.coveredUntil, t.pendingUntil, t.anyUntil] })],
+)
+
+/**
+ * Each place on a staff plan with the last day it runs: the plan's cover end, the place's own `ends_on` and the
+ * person's `leaves_on`, whichever comes first (decision 146). Kept with `employee_cover`, by the same triggers.
+ */
+export const placeCover = pgTable(
+	'place_cover',
+	{
+		employeeId: uuid('employee_id').notNull(),
+		policyId: uuid('policy_id').notNull(),
+		customerId: uuid('customer_id').notNull(),
+		until: date('until').notNull(),
+	},
+	(t) => [primaryKey({ name: 'place_cover_pk', columns: [t.employeeId, t.policyId] })],
+)
+
+/**
+ * `place_cover` counted by business, plan and last day: home's count of staff plans with someone on them
+ * reads a few rows a plan (decision 146). Always equals counting `place_cover` grouped the same way.
+ */
+export const planCoverCounts = pgTable(
+	'plan_cover_counts',
+	{
+		customerId: uuid('customer_id')
+			.notNull()
+			.references(() => customers.id),
+		policyId: uuid('policy_id').notNull(),
+		until: date('until').notNull(),
+		people: integer('people').notNull(),
+	},
+	(t) => [primaryKey({ name: 'plan_cover_counts_pk', columns: [t.customerId, t.policyId, t.until] })],
 )
 
 /** A staff list imported into the register, checked and waiting for the confirmation that writes it (all rows or none). */

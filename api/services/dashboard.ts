@@ -38,18 +38,17 @@ type StaffFigures = { covered: number; pending: number; plans: number }
  * People of the staff register on the business's staff plans whose cover has not ended: covered when
  * their place on the plan is active and they are covered today (enrolled, not past their last day),
  * pending while the plan waits for their details or they join later; each person once, however many
- * plans. A member removed from a plan before today, or who has left, is not counted.
+ * plans. A member removed from a plan before today, or who has left, is not counted. Summed from
+ * `staff_cover_counts` and `plan_cover_counts` (decision 146): a row per set of days, and per plan and last
+ * day, rather than one per place on a plan.
  */
-const staffCoveredSql = (customerId: Value, today: Value) =>
+export const staffCoveredSql = (customerId: Value, today: Value) =>
 	sql<StaffFigures | string>`(select json_build_object(
-			'covered', count(distinct s.employee_id) filter (where s.status = 'active' and e.enrolled_on <= ${today}::date),
-			'pending', count(distinct s.employee_id) filter (where s.status = 'pending' or e.enrolled_on > ${today}::date),
-			'plans', count(distinct s.policy_id))
-		from staff s
-		join policies p on p.id = s.policy_id
-		join employees e on e.id = s.employee_id
-		where s.customer_id = ${customerId} and p.kind = 'plan' and p.cover_end >= ${today}::date
-			and (s.ends_on is null or s.ends_on >= ${today}::date) and (e.leaves_on is null or e.leaves_on >= ${today}::date))`
+			'covered', coalesce(sum(n.employees) filter (where n.enrolled_on <= ${today}::date and n.covered_until >= ${today}::date), 0),
+			'pending', coalesce(sum(n.employees) filter (where n.pending_until >= ${today}::date
+				or (n.enrolled_on > ${today}::date and n.any_until >= ${today}::date)), 0),
+			'plans', (select count(distinct m.policy_id) from plan_cover_counts m where m.customer_id = ${customerId} and m.until >= ${today}::date))
+		from staff_cover_counts n where n.customer_id = ${customerId} and n.any_until >= ${today}::date)`
 
 type ListedRow = {
 	id: string
