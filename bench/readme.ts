@@ -147,7 +147,7 @@ function staffLine(s: NonNullable<BenchResults['staff']>): string {
 
 function scaleTable(s: NonNullable<BenchResults['scale']>): string {
 	return [
-		`Lists at scale (\`scale\`, PostgreSQL): p50 for a business with ${num(s.sizes.large.staff)} staff, ${num(s.sizes.large.entries)} ledger ` +
+		`Lists at scale (\`scale\`, PostgreSQL): p50 for a business with ${num(s.sizes.large.staff)} staff (each on a live staff plan), ${num(s.sizes.large.entries)} ledger ` +
 			`entries, ${num(s.sizes.large.policies)} policies and claims against one with 100 of each (budget ${s.budget}×); reconciling ` +
 			`${num(s.reconcile.entries)} entries took ${ms(s.reconcile.ms)} (budget ${ms(s.reconcile.budgetMs)}).`,
 		'',

@@ -3,7 +3,8 @@
 // 10,000 claims, and one with 100 of each, on one new database; the portal runs against it and each list
 // page is loaded under autocannon for both businesses, in alternating rounds of the same run. Each page of the large business
 // must cost at most 1.3× the small one's (median latency). The large business also has 10,000 invoices, paid from
-// its wallet, on 100 staff plans of 100 months each; the small one 100 on one plan (decision 123).
+// its wallet, on 100 staff plans of 100 months each; the small one 100 on one plan (decision 123). Each business's
+// staff are members of live staff plans of at most 1,000 members, 100 plans for the large one (decision 146).
 // Env: BENCH_DATABASE_URL (the server, default DATABASE_URL_TEST or postgres://postgres@127.0.0.1:5432/test),
 // BENCH_SCALE_DURATION (autocannon seconds per page and round, default 5), BENCH_SCALE_FACTOR (1 = the sizes above;
 // 0.1 for a quick look).
@@ -64,6 +65,9 @@ export async function adminQuery(query: string) {
 		await client.end()
 	}
 }
+
+/** The most members a seeded live staff plan has. */
+const STAFF_PER_PLAN = 1_000
 
 /** An invoice of the seeded staff plans: 10 members at ₦750. */
 const INVOICE_TOTAL = 7_500
@@ -211,6 +215,32 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 		await run(sql`alter table ledger_entries enable trigger user`)
 		await run(sql`alter table ledger_accounts enable trigger user`)
 	}
+	// Every member of staff on a live staff plan, as a business that buys for its staff has them: plans of at most
+	// STAFF_PER_PLAN members, current for another year. Those enrolled later wait (pending); one in a hundred leaves
+	// next month, and one in two hundred has left one plan. Without them home's count of staff covered was never
+	// measured at scale (decision 146).
+	const livePlans = Math.ceil(n.staff / STAFF_PER_PLAN)
+	await run(sql`
+		insert into purchases (customer_id, user_id, idempotency_key, product_id, input, quote, amount, payment_option, status)
+		select ${c}, ${user!.id}, 'bench_live_plan_' || k, 32, '{"product_id":32,"plan_type":"standard","members":10,"period":"annual"}', '{}',
+			0, 'subscription', 'subscribed'
+		from generate_series(1, ${livePlans}) as k`)
+	await run(sql`
+		insert into policies (customer_id, purchase_id, kind, product_id, policy_number, status, custodian_user_id, premium, period,
+			cover_start, cover_end, slots, monthly_rate, next_billing_date)
+		select ${c}, p.id, 'plan', 32, 'BENCH-' || ${name} || '-' || p.idempotency_key, 'active', ${user!.id}, 0, 'annual',
+			current_date - 30, current_date + 335, ${STAFF_PER_PLAN}, 750, current_date + 5
+		from purchases p where p.customer_id = ${c} and p.idempotency_key like 'bench_live_plan_%'`)
+	await run(
+		sql`update employees set leaves_on = current_date + 20, leave_kind = 'removed' where customer_id = ${c} and email like 'staff%00@%'`,
+	)
+	await run(sql`
+		insert into staff (customer_id, policy_id, employee_id, ends_on, first_name, last_name, email, phone, gender, status)
+		select ${c}, plan.id, e.id, case when e.n % 200 = 7 then current_date - 3 end, e.first_name, e.last_name, e.email, e.phone, e.gender,
+			case when e.enrolled_on <= current_date then 'active' else 'pending' end
+		from (select *, row_number() over (order by id) - 1 as n from employees where customer_id = ${c}) e
+		join (select id, row_number() over (order by id) - 1 as n from policies where customer_id = ${c} and policy_number like 'BENCH-%-bench_live_plan_%') plan
+			on plan.n = e.n / ${STAFF_PER_PLAN}`)
 	return { customerId: c, userId: user!.id }
 }
 
@@ -262,6 +292,11 @@ export async function runScaleBench() {
 			'invoice_payments',
 			'purchase_spend_months',
 			'policy_cover_counts',
+			'staff',
+			'employee_cover',
+			'place_cover',
+			'staff_cover_counts',
+			'plan_cover_counts',
 		])
 			await db.execute(sql.raw(`vacuum analyze ${table}`))
 		const seedS = seconds(start)
