@@ -44,6 +44,9 @@ function progressAndScroll(router: Router) {
 	let bar: HTMLDivElement | null = null
 	let showTimer: ReturnType<typeof setTimeout> | undefined
 	let lastKey = router.state.location.key
+	// The last page's pending scroll to the top: a page that comes within the delay cancels it, or it would
+	// move that page (a kept-alive screen back where the user was, first of all) once that page is shown.
+	let scrollTimer: ReturnType<typeof setTimeout> | undefined
 	const show = () => {
 		bar = document.createElement('div')
 		bar.setAttribute('role', 'progressbar')
@@ -74,12 +77,13 @@ function progressAndScroll(router: Router) {
 		finish()
 		if (state.location.key === lastKey) return
 		lastKey = state.location.key
+		clearTimeout(scrollTimer)
 		// A new page starts at its top, a moment after it rendered; going back restores where the user was,
 		// a link that asked to keep the scroll (a dialog, a tab) keeps it, and a kept-alive screen puts the
 		// user back where they were on it (app/client/keep-alive.ts).
 		const keptAlive = state.matches.some((m) => (m.route.handle as { keepAlive?: boolean } | undefined)?.keepAlive)
 		if (state.restoreScrollPosition === null && !state.preventScrollReset && !state.location.hash && !keptAlive) {
-			setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_TOP_DELAY_MS)
+			scrollTimer = setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_TOP_DELAY_MS)
 		}
 	})
 	if (router.state.navigation.state !== 'idle') showTimer = setTimeout(show, PROGRESS_THROTTLE_MS)
