@@ -13,7 +13,7 @@ export type NavItem = { to: string; label: string; end: boolean }
 function SignOut() {
 	return (
 		<Form method="post" action="/logout" replace onSubmit={() => localStorage.removeItem('account_draft')}>
-			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:whitespace-nowrap">
 				Sign out
 			</button>
 		</Form>
@@ -51,10 +51,10 @@ function NotificationBell({ unread }: { unread: number }) {
 function Account({ user, className }: { user: ShellUser; className: string }) {
 	return (
 		<p className={`text-sm ${className}`}>
-			<span className="block font-medium">
+			<span className="block truncate font-medium">
 				{user.first_name} {user.last_name}
 			</span>
-			<span className="block text-slate-600">{user.business}</span>
+			<span className="block truncate text-slate-600">{user.business}</span>
 		</p>
 	)
 }
@@ -127,18 +127,20 @@ export function DashboardLayout({
 }) {
 	return (
 		<div className="min-h-dvh">
+			{/* From 1024 px the areas have a row of their own under the brand and the account: in one row with
+			    them, nine areas pushed the page sideways at 1024 px and wrapped the account's words up to 1366. */}
 			<header className="border-b border-slate-200 bg-white">
-				<div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+				<div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 lg:py-2">
 					<Brand />
-					<div className="hidden lg:block">
-						<NavList nav={nav} className="flex gap-1" />
-					</div>
-					<div className="flex items-center gap-1">
-						<Account user={user} className="hidden text-right lg:block" />
+					<div className="flex min-w-0 items-center gap-1">
+						<Account user={user} className="hidden min-w-0 text-right lg:block" />
 						<NotificationBell unread={unread} />
 						<SignOut />
 						<MobileMenu user={user} nav={nav} />
 					</div>
+				</div>
+				<div className="mx-auto hidden max-w-6xl px-1 pb-2 lg:block">
+					<NavList nav={nav} className="flex gap-1" />
 				</div>
 			</header>
 			<main id="main" className="mx-auto max-w-6xl px-4 py-6">
