@@ -46,7 +46,9 @@ export function ResponsiveTable({
 	children: ReactNode
 }) {
 	return (
-		<div className="sm:overflow-x-auto">
+		// Positioned, so that what a cell hides off screen (an `sr-only` label is positioned absolutely) scrolls
+		// and clips with the table instead of widening the page at a tablet's width.
+		<div className="relative sm:overflow-x-auto">
 			<table className="table-cards w-full border-collapse text-left text-sm sm:min-w-[36rem]">
 				<caption className="sr-only">{caption}</caption>
 				<TableHead columns={columns} actions={actions} />
