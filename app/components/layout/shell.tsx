@@ -9,11 +9,17 @@ import { Brand } from './layouts.tsx'
 export type ShellUser = { first_name: string; last_name: string; business: string }
 export type NavItem = { to: string; label: string; end: boolean }
 
-/** Signing out forgets the account draft (spec section 4; app/client/account-draft.ts). */
-function SignOut() {
+/**
+ * Signing out forgets the account draft (spec section 4; app/client/account-draft.ts). Below 640 px it is
+ * the menu's last item, so that the header's row holds the brand, the bell and the menu without wrapping.
+ */
+function SignOut({ className, buttonClassName = '' }: { className: string; buttonClassName?: string }) {
 	return (
-		<Form method="post" action="/logout" replace onSubmit={() => localStorage.removeItem('account_draft')}>
-			<button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:whitespace-nowrap">
+		<Form method="post" action="/logout" replace onSubmit={() => localStorage.removeItem('account_draft')} className={className}>
+			<button
+				type="submit"
+				className={`min-h-11 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 ${buttonClassName}`}
+			>
 				Sign out
 			</button>
 		</Form>
@@ -95,6 +101,7 @@ function MobileMenu({ user, nav, className = 'lg:hidden' }: { user: ShellUser; n
 			<div className="absolute right-0 z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
 				<Account user={user} className="border-b border-slate-100 px-3 pt-1 pb-2" />
 				<NavList nav={nav} className="mt-1 space-y-0.5" />
+				<SignOut className="mt-1 border-t border-slate-100 pt-1 sm:hidden" buttonClassName="w-full text-left" />
 			</div>
 		</details>
 	)
@@ -135,7 +142,7 @@ export function DashboardLayout({
 					<div className="flex min-w-0 items-center gap-1">
 						<Account user={user} className="hidden min-w-0 text-right lg:block" />
 						<NotificationBell unread={unread} />
-						<SignOut />
+						<SignOut className="hidden sm:block" />
 						<MobileMenu user={user} nav={nav} />
 					</div>
 				</div>
@@ -180,7 +187,7 @@ export function MoreViewLayout({
 					</Link>
 					<div className="flex items-center gap-1">
 						<NotificationBell unread={unread} />
-						<SignOut />
+						<SignOut className="hidden sm:block" />
 						<MobileMenu user={user} nav={nav} className="" />
 					</div>
 				</div>
