@@ -1,3 +1,4 @@
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 
 // A checked staff list as batch upload and the staff import show it: every problem, then every row.
@@ -62,9 +63,7 @@ export function StaffTable({ batch, dateOfBirthMissing = 'Asked at activation' }
 					<tr key={r.row} id={`row-${r.row}`} className={wrong ? 'bg-red-50' : undefined}>
 						<Cell label={number}>{i + 1}</Cell>
 						<Cell label={name}>{`${r.first_name} ${r.last_name}`.trim() || '—'}</Cell>
-						<Cell label={email} className="break-all">
-							{r.email || '—'}
-						</Cell>
+						<Cell label={email}>{r.email ? <EmailAddress value={r.email} /> : '—'}</Cell>
 						<Cell label={phone}>{r.phone || '—'}</Cell>
 						<Cell label={gender} className="capitalize">
 							{r.gender || '—'}

@@ -86,6 +86,35 @@ test("at a tablet's 768 px the demo business's lists scroll within their panels,
 	await signIn(page, 'business@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
 	for (const url of ['/employees', '/mycover', '/claims', '/transaction-history', '/invoice']) await expectNoSidewaysScroll(page, url)
+
+	// In a squeezed column an email address wraps before its @ or after a hyphen of its domain, never
+	// mid-word: each line of it as laid out, read letter by letter.
+	await visit(page, '/employees')
+	const lines = await page
+		.getByRole('cell')
+		.filter({ hasText: '@' })
+		.evaluateAll((cells) =>
+			cells.map((cell) => {
+				const byTop = new Map<number, string>()
+				const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+				for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+					const text = node.textContent ?? ''
+					for (let i = 0; i < text.length; i++) {
+						const range = document.createRange()
+						range.setStart(node, i)
+						range.setEnd(node, i + 1)
+						const top = Math.round(range.getBoundingClientRect().top)
+						byTop.set(top, (byTop.get(top) ?? '') + text[i])
+					}
+				}
+				return [...byTop.entries()].sort((x, y) => x[0] - y[0]).map(([, line]) => line)
+			}),
+		)
+	expect(lines.length).toBeGreaterThan(5)
+	expect(lines.filter((address) => address.length > 1).length, 'some addresses wrap at 768 px').toBeGreaterThan(0)
+	for (const address of lines)
+		for (let i = 1; i < address.length; i++)
+			expect(address[i]?.startsWith('@') || address[i - 1]?.endsWith('-'), address.join(' | ')).toBe(true)
 })
 
 test('the menu opens on a phone, on the dashboard and on an inner page, and takes the user to an area', async ({ page }) => {

@@ -10,6 +10,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ErrorList, Field, FormError, Select, SubmitButton, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatDate } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -184,8 +185,8 @@ export default function Employees() {
 									<Cell label="Name" header>
 										{e.first_name} {e.last_name}
 									</Cell>
-									<Cell label="Email Address" className="break-all">
-										{e.email}
+									<Cell label="Email Address">
+										<EmailAddress value={e.email} />
 									</Cell>
 									<Cell label="Phone Number" className="whitespace-nowrap">
 										{e.phone}

@@ -5,6 +5,7 @@ import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass 
 import { Panel } from '#app/components/ui/panel.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { MailCheck } from 'lucide-react'
 import { formatDate } from '#app/lib/greeting.ts'
@@ -50,8 +51,8 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 							<Cell header>
 								{m.first_name} {m.last_name}
 							</Cell>
-							<Cell label="Email" className="break-all">
-								{m.email}
+							<Cell label="Email">
+								<EmailAddress value={m.email} />
 							</Cell>
 							<Cell label="Role">{m.role.name}</Cell>
 							<Cell label="Status">
@@ -82,8 +83,8 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 					<ResponsiveTable caption="Invitations waiting for an answer" columns={['Email', 'Role', 'Status', 'Expires']} actions={canManage}>
 						{invitations.map((i) => (
 							<tr key={i.id}>
-								<Cell header className="break-all">
-									{i.email}
+								<Cell header>
+									<EmailAddress value={i.email} />
 								</Cell>
 								<Cell label="Role">{i.role.name}</Cell>
 								<Cell label="Status">
