@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { PlanMember } from '#api/contract/plans.ts'
 import { coverDay } from '#app/components/policy-status.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 
 type Member = Pick<z.output<typeof PlanMember>, 'id' | 'name' | 'email' | 'phone' | 'state' | 'effective_on'>
@@ -37,7 +38,9 @@ export function MembersTable({
 						</Cell>
 					) : null}
 					<Cell label="Name">{m.name}</Cell>
-					<Cell label="Email address">{m.email}</Cell>
+					<Cell label="Email address">
+						<EmailAddress value={m.email} />
+					</Cell>
 					<Cell label="Phone number">{m.phone}</Cell>
 					<Cell label="Status">
 						<StatusBadge kind="plan_member" status={m.state} />
