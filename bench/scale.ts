@@ -217,7 +217,7 @@ export async function seedBusiness(db: Db, name: string, n: Sizes) {
 	}
 	// Every member of staff on a live staff plan, as a business that buys for its staff has them: plans of at most
 	// STAFF_PER_PLAN members, current for another year. Those enrolled later wait (pending); one in a hundred leaves
-	// next month, and one in two hundred has left one plan. Without them home's count of staff covered was never
+	// in 20 days, and one in two hundred has left one plan. Without them home's count of staff covered was never
 	// measured at scale (decision 146).
 	const livePlans = Math.ceil(n.staff / STAFF_PER_PLAN)
 	await run(sql`
