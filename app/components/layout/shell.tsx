@@ -53,14 +53,17 @@ function NotificationBell({ unread }: { unread: number }) {
 	)
 }
 
-/** Who is signed in, and for which business. */
-function Account({ user, className }: { user: ShellUser; className: string }) {
+/**
+ * Who is signed in, and for which business. In the header's row (`oneLine`) each is cut with an ellipsis
+ * rather than wrapped, the whole of both in its title; in the menu they wrap.
+ */
+function Account({ user, className, oneLine = false }: { user: ShellUser; className: string; oneLine?: boolean }) {
+	const name = `${user.first_name} ${user.last_name}`
+	const line = oneLine ? 'block truncate' : 'block'
 	return (
-		<p className={`text-sm ${className}`}>
-			<span className="block truncate font-medium">
-				{user.first_name} {user.last_name}
-			</span>
-			<span className="block truncate text-slate-600">{user.business}</span>
+		<p className={`text-sm ${className}`} title={oneLine ? `${name}, ${user.business}` : undefined}>
+			<span className={`${line} font-medium`}>{name}</span>
+			<span className={`${line} text-slate-600`}>{user.business}</span>
 		</p>
 	)
 }
@@ -140,7 +143,7 @@ export function DashboardLayout({
 				<div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 lg:py-2">
 					<Brand />
 					<div className="flex min-w-0 items-center gap-1">
-						<Account user={user} className="hidden min-w-0 text-right lg:block" />
+						<Account user={user} className="hidden min-w-0 text-right lg:block" oneLine />
 						<NotificationBell unread={unread} />
 						<SignOut className="hidden sm:block" />
 						<MobileMenu user={user} nav={nav} />
