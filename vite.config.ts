@@ -19,14 +19,7 @@ export default defineConfig({
 		rolldownOptions: {
 			output: {
 				advancedChunks: {
-					groups: [
-						{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-						// The icon machinery and the icons of every signed-in page's header in one file, not six.
-						{
-							name: 'shell-icons',
-							test: /lucide-react[\\/]dist[\\/]esm[\\/](Icon|context|createLucideIcon|defaultAttributes|shared[\\/].*|icons[\\/](x|menu|bell|arrow-left|shield-check))\.mjs$/,
-						},
-					],
+					groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
 				},
 			},
 		},

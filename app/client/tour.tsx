@@ -1,4 +1,4 @@
-import { X } from 'lucide-react'
+import { X } from '#app/components/ui/icons.tsx'
 import { useEffect, useState } from 'react'
 
 // The dashboard's guided tour (docs/decisions/113-guided-tour.md). Loaded only when it is to show,

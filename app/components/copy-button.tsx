@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react'
+import { Check, Copy } from '#app/components/ui/icons.tsx'
 import { useEffect, useState } from 'react'
 import { buttonClass } from '#app/components/ui/form.tsx'
 

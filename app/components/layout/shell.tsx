@@ -1,4 +1,4 @@
-import { ArrowLeft, Bell, Menu, X } from 'lucide-react'
+import { ArrowLeft, Bell, Menu, X } from '#app/components/ui/icons.tsx'
 import type { ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
 import { Link, NavLink } from '#app/components/ui/link.tsx'

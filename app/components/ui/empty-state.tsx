@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react'
+import type { Icon as IconType } from '#app/components/ui/icons.tsx'
 import type { ReactNode } from 'react'
 
 /** What a list shows when it has nothing yet: why, and the one thing to do next. */
@@ -8,7 +8,7 @@ export function EmptyState({
 	children,
 	action,
 }: {
-	icon: LucideIcon
+	icon: IconType
 	title: string
 	children?: ReactNode
 	action?: ReactNode

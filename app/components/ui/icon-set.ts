@@ -19,10 +19,10 @@ import {
 	ShieldCheck,
 	Users,
 	X,
-} from 'lucide-react'
+} from '#app/components/ui/icons.tsx'
 
 /**
- * The portal's icon set, shown at /icons: every lucide-react icon the portal imports, each by name so
+ * The portal's icon set, shown at /icons: every lucide icon the portal draws (icons.tsx), each by name so
  * only these are bundled. A test (icon-set.test.ts) fails when a screen imports one not listed here.
  */
 export const ICONS = [

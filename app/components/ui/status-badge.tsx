@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, CircleMinus, Clock, LoaderCircle } from 'lucide-react'
+import { CircleAlert, CircleCheck, CircleMinus, Clock, LoaderCircle } from '#app/components/ui/icons.tsx'
 import { type StatusKind, type Tone, statusOf } from '#app/lib/statuses.ts'
 
 /** Tinted backgrounds with the darkest text of the same hue: every pair passes WCAG AA for small text. */

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react'
+import { FileText } from '#app/components/ui/icons.tsx'
 import { Form, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'

@@ -3,7 +3,7 @@ import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { requirePermission } from '#app/server/auth.server.ts'
-import { SearchX } from 'lucide-react'
+import { SearchX } from '#app/components/ui/icons.tsx'
 import type { Route } from './+types/custodian-required'
 
 /** Spec section 8: without a custodian_id the custodian route finds no employee policy. */

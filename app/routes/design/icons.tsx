@@ -1,7 +1,7 @@
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ICONS } from '#app/components/ui/icon-set.ts'
-import { ShieldCheck } from 'lucide-react'
+import { ShieldCheck } from '#app/components/ui/icons.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
@@ -181,7 +181,7 @@ export default function DesignSystem() {
 
 			<Panel id="icons-heading" title="Icons">
 				<p className="-mt-2 mb-4 text-sm text-slate-600">
-					Every icon the portal uses, from lucide-react, imported by name so only these are shipped.
+					Every icon the portal uses, from lucide, imported by name so only these are shipped.
 				</p>
 				<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
 					{ICONS.map(({ name, Icon, use }) => (

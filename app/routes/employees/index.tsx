@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
-import { SearchX, Users } from 'lucide-react'
+import { SearchX, Users } from '#app/components/ui/icons.tsx'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'

@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react'
+import { ShieldCheck } from '#app/components/ui/icons.tsx'
 import type { ReactNode } from 'react'
 import { Link } from '#app/components/ui/link.tsx'
 import { coverDay } from '#app/components/policy-status.tsx'

@@ -1,4 +1,4 @@
-import { FileText, SearchX } from 'lucide-react'
+import { FileText, SearchX } from '#app/components/ui/icons.tsx'
 import { Form, data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'

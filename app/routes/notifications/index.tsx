@@ -1,4 +1,4 @@
-import { BellOff } from 'lucide-react'
+import { BellOff } from '#app/components/ui/icons.tsx'
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'

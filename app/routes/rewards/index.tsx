@@ -1,4 +1,4 @@
-import { Gift } from 'lucide-react'
+import { Gift } from '#app/components/ui/icons.tsx'
 import { useLoaderData, useLocation } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { CopyButton } from '#app/components/copy-button.tsx'

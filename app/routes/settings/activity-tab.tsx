@@ -5,7 +5,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { History } from 'lucide-react'
+import { History } from '#app/components/ui/icons.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
 

@@ -7,7 +7,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { MailCheck } from 'lucide-react'
+import { MailCheck } from '#app/components/ui/icons.tsx'
 import { formatDate } from '#app/lib/greeting.ts'
 
 type Member = {
