@@ -34,7 +34,7 @@ function shapes(node: IconNode): ReactElement[] {
 /**
  * A lucide icon as an `<svg>` whose shapes are made once, when this module loads (decision 147).
  * lucide-react drew the same markup, but merged its defaults, classes and props into new objects for
- * every icon on every render: 3.5% of home's server time, 7% of a list of invoices with a badge a row.
+ * every icon on every render: 3.5% of home's rendering thread, 7% of a list of invoices with a badge a row.
  * The drawing is lucide's own (`lucide`, the same icons without React); only the `<svg>` around it is
  * made here. It is decorative (`aria-hidden`) unless it is given a label.
  */
