@@ -98,7 +98,13 @@ app.use(securityHeaders({ csp: !dev, sentryDsn: env.SENTRY_DSN }))
 type ContextKey = Parameters<RouterContextProvider['set']>[0]
 type BuildWithContext = ServerBuild & {
 	entry: {
-		module: { transportContext: ContextKey; clientAddressContext: ContextKey; nonceContext: ContextKey; requestIdContext: ContextKey }
+		module: {
+			transportContext: ContextKey
+			clientAddressContext: ContextKey
+			nonceContext: ContextKey
+			requestIdContext: ContextKey
+			pageMarkupContext: ContextKey
+		}
 	}
 }
 let getBuild: () => Promise<BuildWithContext>
@@ -160,6 +166,8 @@ app.all(
 			context.set(build.entry.module.clientAddressContext, clientAddressOf(req, env.trustProxy))
 			context.set(build.entry.module.nonceContext, res.locals.cspNonce)
 			context.set(build.entry.module.requestIdContext, res.locals.requestId)
+			// A document's render reads some markup from here, and its data leaves it out (decision 148).
+			context.set(build.entry.module.pageMarkupContext, req.path.endsWith('.data') ? null : new Map())
 			return context
 		},
 	}),

@@ -6,15 +6,22 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from './lib/nonce.ts'
+import { PageMarkup } from './lib/page-markup.ts'
 import { StylesheetProvider } from './lib/stylesheet.ts'
-import { nonceContext, requestIdContext } from './server/context.server.ts'
+import { nonceContext, pageMarkupContext, requestIdContext } from './server/context.server.ts'
 import { reportPortalError } from './server/error-reporting.server.ts'
 import { type FixedText, gzipAround } from './server/gzip-around.server.ts'
 import { firstPageOrder, type OrderedPage } from './server/first-page-order.server.ts'
 import { stylesheetFor } from './server/stylesheet.server.tsx'
 
 // server.ts reads these from the build, so that it sets the very context keys the routes read.
-export { clientAddressContext, nonceContext, requestIdContext, transportContext } from './server/context.server.ts'
+export {
+	clientAddressContext,
+	nonceContext,
+	pageMarkupContext,
+	requestIdContext,
+	transportContext,
+} from './server/context.server.ts'
 
 export const streamTimeout = 10_000
 
@@ -65,7 +72,9 @@ export default async function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<StylesheetProvider value={stylesheet.head}>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					<PageMarkup value={loadContext.get(pageMarkupContext)}>
+						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					</PageMarkup>
 				</StylesheetProvider>
 			</NonceProvider>,
 			{

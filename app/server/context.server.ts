@@ -11,6 +11,12 @@ export const requestIdContext = createContext<string | null>(null)
 
 /** This request's Content-Security-Policy nonce, set by server.ts, which sends the header. */
 export const nonceContext = createContext<string>('')
+/**
+ * Markup a document's render takes from here instead of from the loaders' data, so that the page carries it
+ * once (decision 148). server.ts sets a new map on a request for a document and null on a request for data
+ * (`.data`): a client-side navigation has no server-rendered page to read the markup from.
+ */
+export const pageMarkupContext = createContext<Map<string, string> | null>(null)
 /** This request's API client, set by the root middleware. */
 export const apiContext = createContext<ApiClient>()
 

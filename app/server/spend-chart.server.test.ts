@@ -1,5 +1,7 @@
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { spendChart, spendChartView, threeMonthAverage } from './spend-chart.server.ts'
+import { pageMarkupContext } from './context.server.ts'
+import { spendChart, spendChartPage, spendChartView, threeMonthAverage } from './spend-chart.server.ts'
 
 const months = [
 	'2025-12',
@@ -75,5 +77,28 @@ describe('the spend chart', () => {
 		expect(changed).not.toBe(first)
 		expect(changed.pictures.wide).not.toBe(first.pictures.wide)
 		expect(changed.summary).toContain('the most in November 2026 (₦900,000)')
+		// The elements that hold the pictures are named after the figures.
+		expect(first.ids).toEqual({
+			narrow: expect.stringMatching(/^spend-narrow-[\w-]{12}$/),
+			wide: expect.stringMatching(/^spend-wide-[\w-]{12}$/),
+		})
+		expect(changed.ids.wide).not.toBe(first.ids.wide)
+	})
+
+	it('leaves the pictures out of a document’s data, for its render only, and keeps them in data for a navigation', () => {
+		const view = spendChartView(months)
+		const document = new RouterContextProvider()
+		const render = new Map<string, string>()
+		document.set(pageMarkupContext, render)
+		const forDocument = spendChartPage(document, view)
+		expect(forDocument.pictures).toEqual({ narrow: null, wide: null })
+		expect(forDocument.ids).toEqual(view.ids)
+		expect(forDocument.rows).toBe(view.rows)
+		expect([...render]).toEqual([
+			[view.ids.narrow, view.pictures.narrow],
+			[view.ids.wide, view.pictures.wide],
+		])
+		// A request for data (a client-side navigation) has no map: the data carries the pictures.
+		expect(spendChartPage(new RouterContextProvider(), view).pictures).toEqual(view.pictures)
 	})
 })

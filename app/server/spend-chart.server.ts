@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto'
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { curveMonotoneX, line } from 'd3-shape'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import type { RouterContextProvider } from 'react-router'
 import { Bars } from '#app/components/ui/chart.tsx'
 import { formatNaira, formatNairaFull } from '#app/lib/money.ts'
 import { keptByKey } from './kept.server.ts'
+import { markupOnce } from './page-markup.server.ts'
 
 // The spend chart is drawn here, on the server: the page receives SVG markup, never d3 or the drawing's
 // coordinates (docs/decisions/047-home-dashboard.md, decision 137). The SVG's viewBox lets it scale to any width.
@@ -113,12 +116,21 @@ export function spendChart(months: readonly Month[]) {
 	}
 }
 
-/** What a page is given: each drawing as SVG markup, the table's rows and the summary. */
+type Sizes = { narrow: string; wide: string }
+
+/**
+ * The chart made for a set of figures: each drawing as SVG markup, with the id of the element that holds
+ * it (named after the figures), the table's rows and the summary.
+ */
 export type SpendChartView = {
-	pictures: { narrow: string; wide: string }
+	pictures: Sizes
+	ids: Sizes
 	rows: SpendChart['rows']
 	summary: string
 }
+
+/** What a page's loader returns: the pictures are null on a request for a document (decision 148). */
+export type SpendChartPage = Omit<SpendChartView, 'pictures'> & { pictures: { [size in keyof Sizes]: string | null } }
 
 /** Different sets of figures kept; past this many the one kept longest is let go. */
 const VIEWS_KEPT = 200
@@ -130,14 +142,32 @@ const keepView = keptByKey<SpendChartView>(VIEWS_KEPT)
  * elements, on every view. The markup is React's, from the same `Bars`, so every text in it is escaped.
  */
 export function spendChartView(months: readonly Month[]): SpendChartView {
-	return keepView(months.map((m) => `${m.month}=${m.amount}`).join(','), () => {
+	const figures = months.map((m) => `${m.month}=${m.amount}`).join(',')
+	return keepView(figures, () => {
 		const chart = spendChart(months)
+		const named = createHash('sha256').update(figures).digest('base64url').slice(0, 12)
 		const picture = (drawing: SpendDrawing, small: boolean) =>
 			renderToStaticMarkup(createElement(Bars, { drawing, summary: chart.summary, className: 'block h-auto w-full', small }))
 		return {
 			pictures: { narrow: picture(chart.narrow, true), wide: picture(chart.wide, false) },
+			ids: { narrow: `spend-narrow-${named}`, wide: `spend-wide-${named}` },
 			rows: chart.rows,
 			summary: chart.summary,
 		}
 	})
+}
+
+/**
+ * The chart for this request's page. A document carries each picture once, in the page (decision 148): its
+ * loader data holds null for them, and the browser reads them from the page as it hydrates. Data for a
+ * client-side navigation carries them.
+ */
+export function spendChartPage(context: Readonly<RouterContextProvider>, view: SpendChartView): SpendChartPage {
+	return {
+		...view,
+		pictures: {
+			narrow: markupOnce(context, view.ids.narrow, view.pictures.narrow),
+			wide: markupOnce(context, view.ids.wide, view.pictures.wide),
+		},
+	}
 }

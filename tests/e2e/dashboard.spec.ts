@@ -144,3 +144,36 @@ test('signed-in pages hydrate over the links the server wrote, and the navigatio
 	expect(await page.evaluate(() => 'stayed' in window)).toBe(js)
 	expect(mismatches).toEqual([])
 })
+
+test('the spend chart comes once in a document, and the page keeps it as it hydrates and as it navigates', async ({ page, js }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	// A document: each picture is in the page once, not a second time in the data it hydrates from (decision 148).
+	const html = await (await visit(page, '/'))!.text()
+	expect(html.split('viewBox="0 0 300 220"')).toHaveLength(2)
+	expect(html.split('viewBox="0 0 960 260"')).toHaveLength(2)
+	const spend = page.getByRole('region', { name: 'Spend over the last 12 months' })
+	const pictures = [spend.locator('[id^="spend-narrow-"]'), spend.locator('[id^="spend-wide-"]')]
+	// What React holds as the element's markup: hydrating with anything else would draw it again, or blank.
+	const held = (element: Element) => {
+		const props = Object.entries(element).find(([key]) => key.startsWith('__reactProps$'))?.[1]
+		return (props as { dangerouslySetInnerHTML?: { __html: string } } | undefined)?.dangerouslySetInnerHTML?.__html
+	}
+	for (const picture of pictures) {
+		await expect(picture.locator('svg rect')).toHaveCount(12)
+		if (js) expect(await picture.evaluate(held)).toBe(await picture.evaluate((element) => element.innerHTML))
+	}
+	// Away and back by the navigation: with JavaScript the data for home carries the pictures itself.
+	const main = page.getByRole('navigation', { name: 'Main' }).first()
+	await main.getByRole('link', { name: 'Wallet' }).click()
+	await expect(page).toHaveURL('/wallet')
+	const data = js ? page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('.data')) : null
+	await main.getByRole('link', { name: 'Home' }).click()
+	await expect(page).toHaveURL('/')
+	if (data) expect(await (await data).text()).toContain('viewBox=\\"0 0 960 260\\"')
+	for (const picture of pictures) {
+		await expect(picture.locator('svg rect')).toHaveCount(12)
+		if (js) expect(await picture.evaluate(held)).toMatch(/^<svg viewBox="0 0 (300 220|960 260)"/)
+	}
+	await expect(spend.getByRole('img', { name: /^Spend on cover over the last 12 months/ }).first()).toBeAttached()
+})

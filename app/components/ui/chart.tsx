@@ -1,4 +1,5 @@
-import type { SpendChartView, SpendDrawing } from '#app/server/spend-chart.server.ts'
+import { useMarkupOnce } from '#app/lib/page-markup.ts'
+import type { SpendChartPage, SpendDrawing } from '#app/server/spend-chart.server.ts'
 
 /**
  * One drawing of the chart: bars, the average's line, gridlines and the months along the bottom. The
@@ -52,18 +53,23 @@ export function Bars({
  * wide one (CSS chooses, so only one is ever shown or read). Screen readers get the summary on the
  * picture and every month's figures in the table after it, which only they see.
  */
-export function SpendBarChart({ chart, caption }: { chart: SpendChartView; caption: string }) {
+export function SpendBarChart({ chart, caption }: { chart: SpendChartPage; caption: string }) {
+	// A document carries the pictures once, in these elements; its data holds null for them (decision 148).
+	const narrow = useMarkupOnce(chart.ids.narrow, chart.pictures.narrow)
+	const wide = useMarkupOnce(chart.ids.wide, chart.pictures.wide)
 	return (
 		<figure className="space-y-2">
 			<div
+				id={chart.ids.narrow}
 				className="sm:hidden"
 				// biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of Bars, made on the server with every text escaped
-				dangerouslySetInnerHTML={{ __html: chart.pictures.narrow }}
+				dangerouslySetInnerHTML={{ __html: narrow }}
 			/>
 			<div
+				id={chart.ids.wide}
 				className="hidden sm:block"
 				// biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of Bars, made on the server with every text escaped
-				dangerouslySetInnerHTML={{ __html: chart.pictures.wide }}
+				dangerouslySetInnerHTML={{ __html: wide }}
 			/>
 			<figcaption className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
 				<span className="flex items-center gap-1.5">

@@ -7,7 +7,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import type { SpendChartView } from '#app/server/spend-chart.server.ts'
+import type { SpendChartPage } from '#app/server/spend-chart.server.ts'
 
 // Home's parts (docs/decisions/047-home-dashboard.md). The loader hands each one what it shows, or
 // null when the member's role may not see it; a null part is not rendered at all.
@@ -178,7 +178,7 @@ export function CoverByLine({ lines, canBuy }: { lines: Array<{ category: string
 }
 
 /** Spend on cover over the last 12 months, drawn on the server. */
-export function SpendPanel({ chart, total, href }: { chart: SpendChartView; total: number; href: string }) {
+export function SpendPanel({ chart, total, href }: { chart: SpendChartPage; total: number; href: string }) {
 	return (
 		<section aria-labelledby="spend-heading" className={sectionClass}>
 			<div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">

@@ -17,7 +17,7 @@ import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
-import { spendChartView } from '#app/server/spend-chart.server.ts'
+import { spendChartPage, spendChartView } from '#app/server/spend-chart.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { CoverByLine, FigureRow, PoliciesPanel, RenewalsPanel, SpendPanel } from './dashboard-parts.tsx'
 import type { Route } from './+types/index'
@@ -62,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const api = apiFrom(args.context)
 	const [dashboard, cac, permissions] = await Promise.all([api.getDashboard(), cacDialog(args, user), userPermissions(args, user)])
 	const home = dashboard.data
-	const chart = home.spend ? spendChartView(home.spend.months) : null
+	const chart = home.spend ? spendChartPage(args.context, spendChartView(home.spend.months)) : null
 	const month = home.today.slice(0, 7)
 	const purchasesHref = '/transaction-history?type=purchase'
 	return {
