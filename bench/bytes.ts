@@ -60,13 +60,13 @@ export async function measureFirstLoad(browser: Browser, url: string, session?: 
 			if (asset instanceof Error) throw asset
 			byUrl.set(asset.url, asset)
 		}
-		// A stylesheet inline on a first page (decision 130) counts as its file does, once, whether or not the
-		// file's prefetch came back before the count.
+		// The rules inline on a first page (decisions 130 and 149) count beside the file the page applies after
+		// its first frame: a first load brings both.
 		for (const [href, text] of await page.$$eval('style[data-href]', (styles) =>
 			styles.map((s) => [s.dataset.href ?? '', s.textContent ?? ''] as const),
 		)) {
 			const body = Buffer.from(text)
-			const url = new URL(href, page.url()).href
+			const url = `${new URL(href, page.url()).href}#inline`
 			byUrl.set(url, { url, kind: 'css', raw: body.length, gzip: gzipSync(body).length })
 		}
 		const assets = [...byUrl.values()].sort((a, b) => b.gzip - a.gzip)

@@ -15,8 +15,8 @@ describe('firstPageOrder', () => {
 	const moduleScript = `<script nonce="n" type="module" async="">${code}</script>`
 	const content = '<a href="#main" class="skip-link">Skip</a><main id="main">₦42,000 due</main>'
 	const body = `<body class="min-h-dvh">${content}<script nonce="n">x()</script>${moduleScript}<script nonce="n">y()</script></body></html>`
-	const order = (html: string, text = css) => {
-		const { page, stylesheetAt } = firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8'))
+	const order = (html: string, text = css, apply = false) => {
+		const { page, stylesheetAt } = firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8'), { apply })
 		// Where it says the text stands is where it stands (or -1 where it is not in the page).
 		expect(stylesheetAt).toBe(page.indexOf(Buffer.from(text, 'utf8')))
 		return page.toString('utf8')
@@ -24,7 +24,7 @@ describe('firstPageOrder', () => {
 	const headWithout = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><noscript>${prefetch}</noscript><title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/></head>`
 	/** The classic script that took the module script's place, and what it was given. */
 	const starter = (page: string) => {
-		const found = /<script nonce="n">(\(function\(p,c,f\)[^<]*)<\/script>/.exec(page)
+		const found = /<script nonce="n">(\(function\(p,c,f,a\)[^<]*)<\/script>/.exec(page)
 		if (!found) throw new Error('no starter')
 		return { source: found[1]!, at: found.index, length: found[0].length }
 	}
@@ -177,6 +177,28 @@ describe('firstPageOrder', () => {
 		frames[0]!()
 		timers[1]!.fn()
 		expect(added().map((a) => a.tag)).toEqual(['script'])
+	})
+
+	test('with apply, the starter applies the stylesheet file first, once, ahead of the preloads, and prefetches nothing', () => {
+		const { source } = starter(order(head + body, css, true))
+		const { added, frames, timers, preloadsEnd } = run(source)
+		frames[0]!()
+		timers[1]!.fn()
+		timers[0]!.fn()
+		preloadsEnd()
+		expect(added()).toEqual([
+			{ where: 'head', tag: 'link', rel: 'stylesheet', href: '/assets/app-1.css' },
+			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
+			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/react.js', nonce: 'n0nce' },
+			{ where: 'body', tag: 'script', type: 'module', nonce: 'n0nce', text: code },
+		])
+	})
+
+	test('says whether the scripts start from the starter', () => {
+		const started = (html: string) => firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(css, 'utf8'), { apply: true }).started
+		expect(started(head + body)).toBe(true)
+		expect(started(head + body.replace(moduleScript, ''))).toBe(false)
+		expect(started(head.replace(style, '') + body)).toBe(false)
 	})
 
 	test('a page with the prefetch and no preloads gets the prefetch right after the module script', () => {

@@ -36,10 +36,12 @@ const SCRIPT_END = '</script>'
  * page is hidden, where there is no frame; or after 250 ms, where a frame out of sight is not drawn),
  * the preloads go into the head and the module script into the body, with this script's nonce. Once every
  * preload has come in (or failed), the stylesheet's prefetch for the next page, so that on a slow link it
- * does not share the bandwidth with the scripts.
+ * does not share the bandwidth with the scripts. Where the page carries only the rules it needs (decision
+ * 149), the stylesheet file is applied instead, first, ahead of the preloads: what the page does once React
+ * has it (a dialog, a message, the next page) may use any rule.
  */
-const START = (preloads: string, code: string, prefetches: string) =>
-	`(function(p,c,f){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else l.as="style";document.head.appendChild(l)},prefetch=function(){f.forEach(function(h){add("prefetch",h)})},then=function(){if(--k===0)prefetch()},go=function(){if(c===null)return;p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length)prefetch()};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches})`
+const START = (preloads: string, code: string, prefetches: string, applies: string) =>
+	`(function(p,c,f,a){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else if(r==="prefetch")l.as="style";document.head.appendChild(l)},prefetch=function(){f.forEach(function(h){add("prefetch",h)})},then=function(){if(--k===0)prefetch()},go=function(){if(c===null)return;a.forEach(function(h){add("stylesheet",h)});p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length)prefetch()};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches},${applies})`
 
 /** A string as a JavaScript literal that cannot end the `<script>` it stands in. */
 const scriptLiteral = (value: unknown) => {
@@ -47,8 +49,11 @@ const scriptLiteral = (value: unknown) => {
 	return json.includes('<') ? json.replace(/</g, '\\u003c') : json
 }
 
-/** The page in the order it is sent, and where the stylesheet's text stands in it (-1 if nowhere). */
-export type OrderedPage = { page: Buffer; stylesheetAt: number }
+/**
+ * The page in the order it is sent, where the stylesheet's text stands in it (-1 if nowhere), and whether
+ * its scripts start from the starter (which then applies or prefetches the stylesheet file).
+ */
+export type OrderedPage = { page: Buffer; stylesheetAt: number; started: boolean }
 
 /** Where React Router's module script stands between `from` and `to`, if it is there once and as expected. */
 function moduleScript(page: Buffer, from: number, to: number) {
@@ -69,11 +74,12 @@ function moduleScript(page: Buffer, from: number, to: number) {
  * `page` with the `<style>` element around `stylesheet` moved from the head to the start of the body, and
  * the head's module preloads and the body's module script started after the first paint; `page` itself
  * when it is not laid out so. The stylesheet's place in the result comes back with it, so that gzip need
- * not look for it again.
+ * not look for it again. With `apply`, the starter applies the stylesheet file rather than prefetching it
+ * (the page will carry only the rules it needs, decision 149).
  */
-export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
+export function firstPageOrder(page: Buffer, stylesheet: Buffer, { apply = false } = {}): OrderedPage {
 	const at = page.indexOf(stylesheet)
-	const asItWas = { page, stylesheetAt: at }
+	const asItWas = { page, stylesheetAt: at, started: false }
 	if (at < 0) return asItWas
 	const headEnd = page.indexOf('</head>')
 	const styleStart = page.lastIndexOf('<style', at)
@@ -108,7 +114,7 @@ export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 		? [
 				page.subarray(bodyOpenEnd, script.start),
 				Buffer.from(
-					`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code), scriptLiteral(prefetches))}${SCRIPT_END}`,
+					`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code), scriptLiteral(apply ? [] : prefetches), scriptLiteral(apply ? prefetches : []))}${SCRIPT_END}`,
 					'utf8',
 				),
 				page.subarray(script.end, bodyEnd),
@@ -123,5 +129,6 @@ export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 			page.subarray(bodyEnd),
 		]),
 		stylesheetAt: headLeft.length + (bodyOpenEnd - headEnd) + (at - styleStart),
+		started: starts,
 	}
 }

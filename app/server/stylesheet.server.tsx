@@ -4,7 +4,10 @@ import { createCookie } from 'react-router'
 import appStylesheet from '../app.css?url'
 import { STYLESHEET_COOKIE } from '../lib/stylesheet.ts'
 import { portalEnv } from './env.server.ts'
+import { firstPageOrder } from './first-page-order.server.ts'
+import { classAttributes, classesIn, firstPageRules } from './first-page-rules.server.ts'
 import { type FixedText, fixedText } from './gzip-around.server.ts'
+import { keptByKey } from './kept.server.ts'
 
 /**
  * The stylesheet inline on a browser's first page, linked on every page after it
@@ -15,9 +18,31 @@ import { type FixedText, fixedText } from './gzip-around.server.ts'
 
 const YEAR_S = 365 * 24 * 60 * 60
 
-type Inline = { text: string; gzip: FixedText }
+/** The rules a first page carries: their text, and their deflate blocks for the page's gzip. */
+type Rules = { text: Buffer; gzip: FixedText }
+type Inline = { whole: Rules; rulesFor: (classes: ReadonlySet<string>) => string }
 let inline: Inline | null | undefined
+
+/**
+ * What React renders inside the first page's `<style>`; the rules the page needs replace it once the page
+ * is rendered (`withFirstPageRules`), as only then are its classes known.
+ */
+export const RULES_GO_HERE = '/*first-page-rules*/'
+const RULES_GO_HERE_BYTES = Buffer.from(RULES_GO_HERE)
+
+/** Sets of rules kept, by the page's class attributes; past this many the one kept longest is let go. */
+const RULES_KEPT = 200
+const keepRules = keptByKey<Rules>(RULES_KEPT)
+const rulesOf = (text: string): Rules => {
+	const gzip = fixedText(text)
+	return { text: gzip.text, gzip }
+}
 let cookie: ReturnType<typeof createCookie> | undefined
+
+/** A stylesheet's text as a first page carries it: whole, or the rules a page needs. */
+export function inlineRules(text: string): Inline {
+	return { whole: rulesOf(text), rulesFor: firstPageRules(text) }
+}
 
 /**
  * The built file's text, read once, and its deflate blocks for the pages' gzip; null in development, where
@@ -30,7 +55,7 @@ function inlineStylesheet(): Inline | null {
 		// The server bundle sits in build/server beside build/client, where the file was written.
 		try {
 			const text = readFileSync(fileURLToPath(new URL(`../client${appStylesheet}`, import.meta.url)), 'utf8')
-			inline = { text, gzip: fixedText(text) }
+			inline = inlineRules(text)
 		} catch {}
 	}
 	return inline
@@ -64,11 +89,35 @@ export async function stylesheetFor(request: Request, headers: Headers) {
 		head: (
 			<>
 				<style href={appStylesheet} precedence="default">
-					{sheet.text}
+					{RULES_GO_HERE}
 				</style>
 				<link rel="prefetch" href={appStylesheet} as="style" />
 			</>
 		),
-		inline: sheet.gzip,
+		inline: sheet,
+	}
+}
+
+/**
+ * A first page as it is sent (decisions 142, 145 and 149): reordered for its first paint, with the rules it
+ * needs in its `<style>`, and those rules' deflate blocks for its gzip.
+ *
+ * The rules are those that could apply to the page's classes (`firstPageRules`), made once per set of class
+ * attributes. Where the page's scripts start from the starter, it applies the stylesheet file after the first
+ * frame, for what the page does next; a browser without JavaScript loads the next page, which links the file
+ * it prefetched. A page whose scripts could not be started so carries the whole stylesheet, as before.
+ */
+export function withFirstPageRules(rendered: Buffer, sheet: Inline) {
+	const { page, stylesheetAt, started } = firstPageOrder(rendered, RULES_GO_HERE_BYTES, { apply: true })
+	if (stylesheetAt < 0) return { page, stylesheetAt, gzip: null }
+	let rules = sheet.whole
+	if (started) {
+		const attributes = classAttributes(page)
+		rules = keepRules(attributes, () => rulesOf(sheet.rulesFor(classesIn(attributes))))
+	}
+	return {
+		page: Buffer.concat([page.subarray(0, stylesheetAt), rules.text, page.subarray(stylesheetAt + RULES_GO_HERE_BYTES.length)]),
+		stylesheetAt,
+		gzip: rules.gzip,
 	}
 }

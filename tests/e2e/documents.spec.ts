@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
-import { expect, test } from './support.ts'
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, signIn, test } from './support.ts'
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -104,22 +105,25 @@ test('the stylesheet is inline at the start of a first page and linked in the he
 		expect(rules, `${path}: the portal's rules first in the body`).toMatch(
 			/^<style data-precedence="default" data-href="\/assets\/[^"]+\.css">/,
 		)
-		expect(rules, `${path}: the whole stylesheet`).toContain('.skip-link')
+		// The rules the page needs (decision 149): the skip link's, and none for a class it does not have.
+		expect(rules, `${path}: the page's own rules`).toContain('.skip-link')
+		expect(rules, `${path}: not the others`).not.toContain('.sm\\:grid-cols-2')
 		expect(firstBody.slice(opened.length + rules.length), `${path}: then the content`).toMatch(/^<a href="#main" class="skip-link">/)
 		// No preload and no module script: one classic script, after the content, starts them after the first paint.
 		expect(firstPage, `${path}: no preload in the page`).not.toMatch(/<link rel="modulepreload"/)
 		expect(firstPage, `${path}: no module script in the page`).not.toMatch(/<script[^>]*type="module"/)
-		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c,f\)[^<]*)<\/script>/g)]
+		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c,f,a\)[^<]*)<\/script>/g)]
 		expect(starts, `${path}: one script that starts the others`).toHaveLength(1)
 		expect(starts[0]!.index, `${path}: after the content`).toBeGreaterThan(firstBody.indexOf('id="main"'))
 		expect(starts[0]![1], `${path}: with the entry's preload and the route modules`).toMatch(/\["\/assets\/entry\.client-[^"]+\.js"/)
 		expect(firstBody, `${path}: nothing after the scripts but the end`).toMatch(/<\/script>(<!--\/\$-->)*<\/body><\/html>$/)
 		const href = /data-href="([^"]+)"/.exec(rules)![1]!
-		// The file is fetched for the next page: by the starter after the first frame, or from a noscript without JavaScript.
+		// The file comes after the page: applied by the starter after the first frame, or prefetched for the next
+		// page from a noscript without JavaScript.
 		expect(firstHead, `${path}: the file fetched after the page`).toContain(
 			`<noscript><link rel="prefetch" href="${href}" as="style"/></noscript>`,
 		)
-		expect(starts[0]![1], `${path}: the starter fetches it too`).toContain(`,["${href}"])`)
+		expect(starts[0]![1], `${path}: the starter applies it`).toContain(`,[],["${href}"])`)
 		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
 		expect(cookie, `${path}: the cookie that says the browser has it`).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly.*; SameSite=Lax/)
 		expect(first.headers.vary, `${path}: a cache keeps pages apart by cookie`).toMatch(/\bCookie\b/)
@@ -138,7 +142,7 @@ test('the stylesheet is inline at the start of a first page and linked in the he
 	}
 })
 
-test('the stylesheet applies on a first page and after it, and stays one stylesheet once the page runs', async ({ page, js }) => {
+test('the stylesheet applies on a first page and after it, and a first page applies the file once it runs', async ({ page, js }) => {
 	const errors: string[] = []
 	page.on('pageerror', (error) => errors.push(error.message))
 	page.on('console', (message) => {
@@ -155,9 +159,20 @@ test('the stylesheet applies on a first page and after it, and stays one stylesh
 		await expect(page.locator('body')).toHaveCSS('min-height', /\d+px/)
 		const button = page.getByRole('button', { name: path === '/login' ? 'Sign in' : 'Continue' }).first()
 		await expect(button).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
-		// With JavaScript, once the scripts are in and React has taken the page over.
+		// With JavaScript, once the scripts are in and React has taken the page over: a first page has its own
+		// rules and the file the starter applied (decision 149), a later page the file alone, and React adds none.
 		if (js) await page.waitForLoadState('networkidle')
-		expect(await page.locator('link[rel="stylesheet"], style[data-href]').count(), `${path}: still one stylesheet`).toBe(1)
+		const sheets = await page
+			.locator('link[rel="stylesheet"], style[data-href]')
+			.evaluateAll((elements) =>
+				elements.map((e) =>
+					e instanceof HTMLStyleElement ? `rules ${e.dataset.href}` : `file ${new URL((e as HTMLLinkElement).href).pathname}`,
+				),
+			)
+		const file = (sheets.find((s) => s.startsWith('file')) ?? sheets[0]!).split(' ')[1]
+		expect(sheets.sort(), `${path}: its stylesheets`).toEqual(
+			kind === 'style[data-href]' ? [...(js ? [`file ${file}`] : []), `rules ${file}`] : [`file ${file}`],
+		)
 		// The skip link is out of sight until the keyboard reaches it first.
 		const skip = page.getByRole('link', { name: 'Skip to content' })
 		expect((await skip.boundingBox())?.width).toBeLessThanOrEqual(1)
@@ -211,7 +226,7 @@ test('a first page starts its scripts after its first frame, and React takes it 
 			.map((e) => ({ name: e.name, startTime: e.startTime })),
 	}))
 	expect(scripts.length, 'the scripts were fetched').toBeGreaterThan(3)
-	expect(stylesheets, 'the stylesheet fetched for the next page').toHaveLength(1)
+	expect(stylesheets, 'the stylesheet file, applied after the first frame').toHaveLength(1)
 	expect(starts.length).toBe(new Set([...scripts, ...stylesheets]).size)
 	for (const start of starts) expect(start.startTime, `${start.name} after the first frame`).toBeGreaterThanOrEqual(firstFrameAt)
 	// React Router has the page: a link is followed without a new document.
@@ -221,4 +236,63 @@ test('a first page starts its scripts after its first frame, and React takes it 
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 	expect(documents.length, 'no document for the next page').toBe(before)
 	expect(errors).toEqual([])
+})
+
+// Decision 149: a first page carries only the rules its classes need. Drawn with those alone (the file refused),
+// every element of the page has the style it has under the whole stylesheet, on a phone and a desktop.
+test('a first page’s own rules draw it as the whole stylesheet does', async ({ browser, js }) => {
+	test.setTimeout(120_000)
+	const setup = await browser.newContext()
+	const signingIn = await setup.newPage()
+	await signIn(signingIn, 'business@example.com', DEMO_PASSWORD)
+	await expect(signingIn).toHaveURL('/')
+	const session = (await setup.storageState()).cookies.filter((c) => c.name !== 'css')
+	await setup.close()
+	/** Each element's computed style, custom properties aside (what no rule reads draws nothing). */
+	const styles = (page: Page) =>
+		page.evaluate(() =>
+			[...document.querySelectorAll('body *')]
+				.filter((e) => !['STYLE', 'SCRIPT', 'NOSCRIPT', 'LINK'].includes(e.tagName))
+				.map((e) => {
+					const style = getComputedStyle(e)
+					const kept: Record<string, string> = {}
+					for (const name of style) if (!name.startsWith('--')) kept[name] = style.getPropertyValue(name)
+					return { element: `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`, style: kept }
+				}),
+		)
+	for (const [path, cookies] of [
+		['/login', []],
+		['/register', []],
+		['/', session],
+		['/employees', session],
+	] as const) {
+		for (const width of [360, 1280]) {
+			const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: 900 } })
+			await context.addCookies([...cookies])
+			const page = await context.newPage()
+			await page.route('**/*.css', (route) => route.abort())
+			await page.goto(path)
+			await expect(page.locator('style[data-href]'), `${path}: a first page`).toHaveCount(1)
+			if (js) await page.waitForLoadState('networkidle')
+			const own = await styles(page)
+			await page.unroute('**/*.css')
+			// The next load of the page links the file: the browser now holds the cookie that says it has it.
+			await page.goto(path)
+			await expect(page.locator('link[rel="stylesheet"]'), `${path}: the file`).toHaveCount(1)
+			await expect(page.locator('style[data-href]')).toHaveCount(0)
+			if (js) await page.waitForLoadState('networkidle')
+			const whole = await styles(page)
+			expect(
+				own.map((e) => e.element),
+				`${path} at ${width} px: the same elements`,
+			).toEqual(whole.map((e) => e.element))
+			const differences = own.flatMap((e, i) =>
+				Object.entries(whole[i]!.style)
+					.filter(([name, value]) => e.style[name] !== value)
+					.map(([name, value]) => `${e.element} ${name}: ${e.style[name]} where the file gives ${value}`),
+			)
+			expect(differences.slice(0, 10), `${path} at ${width} px`).toEqual([])
+			await context.close()
+		}
+	}
 })
