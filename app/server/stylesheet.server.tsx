@@ -20,8 +20,9 @@ const YEAR_S = 365 * 24 * 60 * 60
 
 /** The rules a first page carries: their text, and their deflate blocks for the page's gzip. */
 type Rules = { text: Buffer; gzip: FixedText }
-type Inline = { whole: Rules; rulesFor: (classes: ReadonlySet<string>) => string }
+type Inline = { whole: Rules; rulesFor: (attributes: string) => Rules }
 let inline: Inline | null | undefined
+let cookie: ReturnType<typeof createCookie> | undefined
 
 /**
  * What React renders inside the first page's `<style>`; the rules the page needs replace it once the page
@@ -30,18 +31,33 @@ let inline: Inline | null | undefined
 export const RULES_GO_HERE = '/*first-page-rules*/'
 const RULES_GO_HERE_BYTES = Buffer.from(RULES_GO_HERE)
 
-/** Sets of rules kept, by the page's class attributes; past this many the one kept longest is let go. */
+/**
+ * Rules kept by the set of classes they were made for, and found by a page's class attributes as written
+ * (a page like the last one is found without reading its classes). Past this many in either, the one
+ * kept longest is let go; class attributes longer than ATTRIBUTES_KEPT_UP_TO (a long table) are not kept.
+ */
 const RULES_KEPT = 200
-const keepRules = keptByKey<Rules>(RULES_KEPT)
+const ATTRIBUTES_KEPT_UP_TO = 16 * 1024
 const rulesOf = (text: string): Rules => {
 	const gzip = fixedText(text)
 	return { text: gzip.text, gzip }
 }
-let cookie: ReturnType<typeof createCookie> | undefined
 
 /** A stylesheet's text as a first page carries it: whole, or the rules a page needs. */
 export function inlineRules(text: string): Inline {
-	return { whole: rulesOf(text), rulesFor: firstPageRules(text) }
+	const rulesFor = firstPageRules(text)
+	const byClasses = keptByKey<Rules>(RULES_KEPT)
+	const byAttributes = keptByKey<Rules>(RULES_KEPT)
+	return {
+		whole: rulesOf(text),
+		rulesFor: (attributes) => {
+			const bySet = () => {
+				const classes = classesIn(attributes)
+				return byClasses([...classes].sort().join(' '), () => rulesOf(rulesFor(classes)))
+			}
+			return attributes.length <= ATTRIBUTES_KEPT_UP_TO ? byAttributes(attributes, bySet) : bySet()
+		},
+	}
 }
 
 /**
@@ -102,8 +118,8 @@ export async function stylesheetFor(request: Request, headers: Headers) {
  * A first page as it is sent (decisions 142, 145 and 149): reordered for its first paint, with the rules it
  * needs in its `<style>`, and those rules' deflate blocks for its gzip.
  *
- * The rules are those that could apply to the page's classes (`firstPageRules`), made once per set of class
- * attributes. Where the page's scripts start from the starter, it applies the stylesheet file after the first
+ * The rules are those that could apply to the page's classes (`firstPageRules`), made once per set of
+ * classes. Where the page's scripts start from the starter, it applies the stylesheet file after the first
  * frame, for what the page does next; a browser without JavaScript loads the next page, which links the file
  * it prefetched. A page whose scripts could not be started so carries the whole stylesheet, as before.
  */
@@ -111,10 +127,7 @@ export function withFirstPageRules(rendered: Buffer, sheet: Inline) {
 	const { page, stylesheetAt, started } = firstPageOrder(rendered, RULES_GO_HERE_BYTES, { apply: true })
 	if (stylesheetAt < 0) return { page, stylesheetAt, gzip: null }
 	let rules = sheet.whole
-	if (started) {
-		const attributes = classAttributes(page)
-		rules = keepRules(attributes, () => rulesOf(sheet.rulesFor(classesIn(attributes))))
-	}
+	if (started) rules = sheet.rulesFor(classAttributes(page))
 	return {
 		page: Buffer.concat([page.subarray(0, stylesheetAt), rules.text, page.subarray(stylesheetAt + RULES_GO_HERE_BYTES.length)]),
 		stylesheetAt,
