@@ -70,6 +70,11 @@ describe('firstPageRules', () => {
 		expect(some).toContain('--font-sans:ui-sans-serif;--default-font:var(--font-sans)')
 	})
 
+	test('keeps a custom property that something kept whole reads, such as keyframes', () => {
+		const some = firstPageRules(':root{--turn:360deg;--unused:1}@keyframes spin{to{transform:rotate(var(--turn))}}')(new Set())
+		expect(some).toBe(':root{--turn:360deg}@keyframes spin{to{transform:rotate(var(--turn))}}')
+	})
+
 	test('keeps a rule on the classes outside :not() and :is(), and drops a block left empty', () => {
 		const some = rules(new Set(['a', 'group-hover:x']))
 		expect(some).toContain('.a:not(.b){color:red}')

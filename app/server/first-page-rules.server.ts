@@ -24,7 +24,7 @@ type Node =
 	| { kind: 'rule'; selectors: readonly Selector[]; declarations: readonly Declaration[]; global: boolean }
 	| { kind: 'block'; open: string; nodes: readonly Node[] }
 	| { kind: 'property'; name: string; text: string }
-	| { kind: 'text'; text: string }
+	| { kind: 'text'; text: string; reads: readonly string[] }
 
 const READS = /var\(\s*(--[\w-]+)/g
 
@@ -65,16 +65,22 @@ function declaration(node: ChildNode): Declaration | null {
 	}
 }
 
+/** A node kept whole, whatever the page: a comment, keyframes, a statement, a rule with more than declarations. */
+function whole(node: ChildNode, end = ''): Node {
+	const text = `${node.toString()}${end}`
+	return { kind: 'text', text, reads: [...text.matchAll(READS)].map((m) => m[1]!) }
+}
+
 function nodesOf(container: Container): Node[] {
 	const nodes: Node[] = []
 	for (const child of container.nodes ?? []) {
 		if (child.type === 'comment') {
 			// The licence's banner (`/*! … */`) stays; other comments go.
-			if (child.text.startsWith('!') || child.raws.left?.startsWith('!')) nodes.push({ kind: 'text', text: child.toString() })
+			if (child.text.startsWith('!')) nodes.push(whole(child))
 		} else if (child.type === 'rule') {
 			const declarations = child.nodes.map(declaration)
 			if (declarations.some((d) => d === null)) {
-				nodes.push({ kind: 'text', text: child.toString() })
+				nodes.push(whole(child))
 				continue
 			}
 			const selectors = child.selectors.map((text) => ({ text, classes: selectorClasses(text) }))
@@ -87,8 +93,8 @@ function nodesOf(container: Container): Node[] {
 		} else if (child.type === 'atrule') {
 			if (child.name === 'property') nodes.push({ kind: 'property', name: child.params.trim(), text: child.toString() })
 			// A statement (`@layer theme,base;`) ends with its semicolon, which postcss writes only between nodes.
-			else if (child.nodes === undefined) nodes.push({ kind: 'text', text: `${child.toString()};` })
-			else if (/keyframes$/.test(child.name)) nodes.push({ kind: 'text', text: child.toString() })
+			else if (child.nodes === undefined) nodes.push(whole(child, ';'))
+			else if (/keyframes$/.test(child.name)) nodes.push(whole(child))
 			else
 				nodes.push({
 					kind: 'block',
@@ -110,6 +116,7 @@ export function firstPageRules(css: string) {
 		const choose = (list: readonly Node[]) => {
 			for (const node of list) {
 				if (node.kind === 'block') choose(node.nodes)
+				if (node.kind === 'text') for (const name of node.reads) read.add(name)
 				if (node.kind !== 'rule') continue
 				const selectors = node.selectors.filter((s) => s.classes.every((c) => classes.has(c))).map((s) => s.text)
 				if (selectors.length === 0) continue

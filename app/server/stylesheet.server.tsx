@@ -12,8 +12,8 @@ import { keptByKey } from './kept.server.ts'
 /**
  * The stylesheet inline on a browser's first page, linked on every page after it
  * (docs/decisions/130-first-visit-stylesheet-and-render-costs.md). A first page paints when its HTML is in,
- * not one round trip later when the stylesheet is; the file is fetched after the page at the lowest
- * priority (a prefetch), and a cookie naming this build's file tells the next pages the browser has it.
+ * not one round trip later when the stylesheet is. It carries the rules it needs (decision 149); the file
+ * comes after its first frame, and a cookie naming this build's file tells the next pages the browser has it.
  */
 
 const YEAR_S = 365 * 24 * 60 * 60
