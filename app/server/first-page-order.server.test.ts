@@ -44,7 +44,9 @@ describe('firstPageOrder', () => {
 		const elements: { where: string; element: Record<string, unknown> }[] = []
 		const frames: (() => void)[] = []
 		const timers: { fn: () => void; ms: number }[] = []
+		const ownRules = { sheet: { disabled: false } }
 		const document = {
+			querySelector: (selector: string) => (selector === 'style[data-href="/assets/app-1.css"]' ? ownRules : null),
 			currentScript: { nonce: 'n0nce' },
 			visibilityState: visibility,
 			createElement: (tag: string) => ({ tag }),
@@ -69,7 +71,9 @@ describe('firstPageOrder', () => {
 		const preloadsEnd = () => {
 			for (let n = 0; n < preloads().length; n++) end(n, 'onload')
 		}
-		return { added, frames, timers, end, preloadsEnd }
+		/** The stylesheet file as the browser would end it, loaded. */
+		const stylesheetLoads = () => (elements.find(({ element }) => element.rel === 'stylesheet')!.element.onload as () => void)()
+		return { added, frames, timers, end, preloadsEnd, stylesheetLoads, ownRules }
 	}
 
 	test('the starter adds the preloads, then the module script, with its nonce, once the first frame is drawn, and the prefetch once the preloads are in', () => {
@@ -181,11 +185,15 @@ describe('firstPageOrder', () => {
 
 	test('with apply, the starter applies the stylesheet file first, once, ahead of the preloads, and prefetches nothing', () => {
 		const { source } = starter(order(head + body, css, true))
-		const { added, frames, timers, preloadsEnd } = run(source)
+		const { added, frames, timers, preloadsEnd, stylesheetLoads, ownRules } = run(source)
 		frames[0]!()
 		timers[1]!.fn()
 		timers[0]!.fn()
 		preloadsEnd()
+		// The page's own rules stay on until the file is in, then go off: the file's order decides.
+		expect(ownRules.sheet.disabled).toBe(false)
+		stylesheetLoads()
+		expect(ownRules.sheet.disabled).toBe(true)
 		expect(added()).toEqual([
 			{ where: 'head', tag: 'link', rel: 'stylesheet', href: '/assets/app-1.css' },
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
