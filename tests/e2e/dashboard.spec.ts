@@ -11,29 +11,37 @@ const figure = (page: Page, label: string) => glance(page).getByRole('listitem')
 
 test("the demo business's home shows where it stands, each figure linking to its screen", async ({ page, request, js }) => {
 	// Other specs buy, claim and move staff as the demo business on the shared server, so the figures
-	// are read from the API as the page is: the page must show what the API answers.
+	// are read from the API as the page is: the page must show what the API answers. One of them may move a
+	// figure between the two reads; then both are read again, the page loaded afresh, until they agree.
 	const signedIn = await request.post('/api/v1/auth/sign-in', { data: { email: 'business@example.com', password: DEMO_PASSWORD } })
 	const headers = { Authorization: `Bearer ${(await signedIn.json()).data.access_token}` }
 	await signIn(page, 'business@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
-	const home = (await (await request.get('/api/v1/dashboard', { headers })).json()).data
-
-	expect(home.wallet.balance).toBeGreaterThan(0)
-	await expect(figure(page, 'Wallet balance')).toContainText(formatNairaFull(home.wallet.balance))
+	let home = (await (await request.get('/api/v1/dashboard', { headers })).json()).data
+	let reads = 0
+	await expect(async () => {
+		if (reads++ > 0) {
+			await visit(page, '/')
+			home = (await (await request.get('/api/v1/dashboard', { headers })).json()).data
+		}
+		const shows = { timeout: 2_000 }
+		expect(home.wallet.balance).toBeGreaterThan(0)
+		await expect(figure(page, 'Wallet balance')).toContainText(formatNairaFull(home.wallet.balance), shows)
+		expect(home.cover.active).toBeGreaterThanOrEqual(11)
+		await expect(figure(page, 'Active cover')).toContainText(String(home.cover.active), shows)
+		expect(home.staff.covered).toBeGreaterThanOrEqual(12)
+		await expect(figure(page, 'Staff covered')).toContainText(String(home.staff.covered), shows)
+		await expect(figure(page, 'Spent this month')).toContainText(formatNairaFull(home.spend.this_month), shows)
+		await expect(figure(page, 'Next bill')).toContainText(formatNairaFull(home.next_bill.bill.amount), shows)
+		await expect(figure(page, 'Renewals due')).toContainText(String(home.renewals.due), shows)
+		await expect(figure(page, 'Open claims')).toContainText(String(home.claims.open), shows)
+	}).toPass({ timeout: 40_000 })
 	await expect(figure(page, 'Wallet balance').getByRole('link', { name: 'Open the wallet' })).toHaveAttribute('href', '/wallet')
-	expect(home.cover.active).toBeGreaterThanOrEqual(11)
-	await expect(figure(page, 'Active cover')).toContainText(String(home.cover.active))
 	await expect(figure(page, 'Active cover')).toContainText('waiting for activation')
-	expect(home.staff.covered).toBeGreaterThanOrEqual(12)
-	await expect(figure(page, 'Staff covered')).toContainText(String(home.staff.covered))
-	await expect(figure(page, 'Spent this month')).toContainText(formatNairaFull(home.spend.this_month))
 	await expect(figure(page, 'Spent this month').getByRole('link')).toHaveAttribute(
 		'href',
 		/^\/transaction-history\?type=purchase&from=\d{4}-\d{2}-01$/,
 	)
-	await expect(figure(page, 'Next bill')).toContainText(formatNairaFull(home.next_bill.bill.amount))
-	await expect(figure(page, 'Renewals due')).toContainText(String(home.renewals.due))
-	await expect(figure(page, 'Open claims')).toContainText(String(home.claims.open))
 
 	// The chart is SVG from the server, with every month's figure as text for screen readers.
 	const spend = page.getByRole('region', { name: 'Spend over the last 12 months' })
