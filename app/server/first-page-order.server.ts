@@ -40,7 +40,7 @@ const SCRIPT_END = '</script>'
  * 149), the stylesheet file is applied instead, first, ahead of the preloads: what the page does once React
  * has it (a dialog, a message, the next page) may use any rule. Once the file is in, the page's own rules
  * are switched off: they stand after the file, so a rule of theirs (`.hidden`) would otherwise beat one the
- * file has after it (`.sm:flex`) on an element that only a later page draws.
+ * file has after it (`.sm:block`) on an element that only a later page draws.
  */
 const START = (preloads: string, code: string, prefetches: string, applies: string) =>
 	`(function(p,c,f,a){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else l.as="style";document.head.appendChild(l)},prefetch=function(){f.forEach(function(h){add("prefetch",h)})},then=function(){if(--k===0)prefetch()},go=function(){if(c===null)return;a.forEach(function(h){var l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=function(){var s=document.querySelector('style[data-href="'+h+'"]');if(s&&s.sheet)s.sheet.disabled=true};document.head.appendChild(l)});p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length)prefetch()};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches},${applies})`

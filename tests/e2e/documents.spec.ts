@@ -309,7 +309,7 @@ test('a first page’s own rules draw it as the whole stylesheet does', async ({
 })
 
 // Decision 149: once the file is in, a first page's own rules go off. They stand after it, so `.hidden` would
-// beat the file's later `sm:flex` on the next page's header, which the first page did not have.
+// beat the file's later `sm:block` on the next page's header, which the first page did not have.
 test('after a first page, the next pages are drawn as the stylesheet file draws them', async ({ page, js }) => {
 	// Sign-up's page has an element with `hidden` (its honeypot); home's header shows Sign out with `hidden sm:block`.
 	await visit(page, '/register?type=individual')
