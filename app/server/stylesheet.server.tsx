@@ -18,9 +18,8 @@ import { keptByKey } from './kept.server.ts'
 
 const YEAR_S = 365 * 24 * 60 * 60
 
-/** The rules a first page carries: their text, and their deflate blocks for the page's gzip. */
-type Rules = { text: Buffer; gzip: FixedText }
-type Inline = { whole: Rules; rulesFor: (attributes: string) => Rules }
+/** The rules a first page carries: their text and their deflate blocks for the page's gzip (a FixedText). */
+type Inline = { whole: FixedText; rulesFor: (attributes: string) => FixedText }
 let inline: Inline | null | undefined
 let cookie: ReturnType<typeof createCookie> | undefined
 
@@ -38,22 +37,18 @@ const RULES_GO_HERE_BYTES = Buffer.from(RULES_GO_HERE)
  */
 const RULES_KEPT = 200
 const ATTRIBUTES_KEPT_UP_TO = 16 * 1024
-const rulesOf = (text: string): Rules => {
-	const gzip = fixedText(text)
-	return { text: gzip.text, gzip }
-}
 
 /** A stylesheet's text as a first page carries it: whole, or the rules a page needs. */
 export function inlineRules(text: string): Inline {
 	const rulesFor = firstPageRules(text)
-	const byClasses = keptByKey<Rules>(RULES_KEPT)
-	const byAttributes = keptByKey<Rules>(RULES_KEPT)
+	const byClasses = keptByKey<FixedText>(RULES_KEPT)
+	const byAttributes = keptByKey<FixedText>(RULES_KEPT)
 	return {
-		whole: rulesOf(text),
+		whole: fixedText(text),
 		rulesFor: (attributes) => {
 			const bySet = () => {
 				const classes = classesIn(attributes)
-				return byClasses([...classes].sort().join(' '), () => rulesOf(rulesFor(classes)))
+				return byClasses([...classes].sort().join(' '), () => fixedText(rulesFor(classes)))
 			}
 			return attributes.length <= ATTRIBUTES_KEPT_UP_TO ? byAttributes(attributes, bySet) : bySet()
 		},
@@ -131,6 +126,6 @@ export function withFirstPageRules(rendered: Buffer, sheet: Inline) {
 	return {
 		page: Buffer.concat([page.subarray(0, stylesheetAt), rules.text, page.subarray(stylesheetAt + RULES_GO_HERE_BYTES.length)]),
 		stylesheetAt,
-		gzip: rules.gzip,
+		gzip: rules,
 	}
 }
