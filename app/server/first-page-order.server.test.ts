@@ -15,8 +15,8 @@ describe('firstPageOrder', () => {
 	const moduleScript = `<script nonce="n" type="module" async="">${code}</script>`
 	const content = '<a href="#main" class="skip-link">Skip</a><main id="main">₦42,000 due</main>'
 	const body = `<body class="min-h-dvh">${content}<script nonce="n">x()</script>${moduleScript}<script nonce="n">y()</script></body></html>`
-	const order = (html: string, text = css, apply = false) => {
-		const { page, stylesheetAt } = firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8'), { apply })
+	const order = (html: string, text = css) => {
+		const { page, stylesheetAt } = firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(text, 'utf8'))
 		// Where it says the text stands is where it stands (or -1 where it is not in the page).
 		expect(stylesheetAt).toBe(page.indexOf(Buffer.from(text, 'utf8')))
 		return page.toString('utf8')
@@ -24,7 +24,7 @@ describe('firstPageOrder', () => {
 	const headWithout = `<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><noscript>${prefetch}</noscript><title>Sign in · ₦</title><link rel="icon" href="/favicon.svg"/></head>`
 	/** The classic script that took the module script's place, and what it was given. */
 	const starter = (page: string) => {
-		const found = /<script nonce="n">(\(function\(p,c,f,a\)[^<]*)<\/script>/.exec(page)
+		const found = /<script nonce="n">(\(function\(p,c,a\)[^<]*)<\/script>/.exec(page)
 		if (!found) throw new Error('no starter')
 		return { source: found[1]!, at: found.index, length: found[0].length }
 	}
@@ -64,21 +64,14 @@ describe('firstPageOrder', () => {
 				const { onload: _load, onerror: _error, ...rest } = element
 				return { where, ...rest } as Added
 			})
-		const preloads = () => elements.filter(({ element }) => element.rel === 'modulepreload').map(({ element }) => element)
-		/** The nth preload as the browser would end it: loaded, or failed. */
-		const end = (n: number, how: 'onload' | 'onerror') => (preloads()[n]![how] as () => void)()
-		/** Every preload in. */
-		const preloadsEnd = () => {
-			for (let n = 0; n < preloads().length; n++) end(n, 'onload')
-		}
 		/** The stylesheet file as the browser would end it, loaded. */
 		const stylesheetLoads = () => (elements.find(({ element }) => element.rel === 'stylesheet')!.element.onload as () => void)()
-		return { added, frames, timers, end, preloadsEnd, stylesheetLoads, ownRules }
+		return { added, frames, timers, stylesheetLoads, ownRules }
 	}
 
-	test('the starter adds the preloads, then the module script, with its nonce, once the first frame is drawn, and the prefetch once the preloads are in', () => {
+	test('the starter applies the stylesheet file, then adds the preloads and the module script, with its nonce, once the first frame is drawn, and switches off the rules the page carries once the file is in', () => {
 		const { source } = starter(order(head + body))
-		const { added, frames, timers, preloadsEnd } = run(source)
+		const { added, frames, timers, stylesheetLoads, ownRules } = run(source)
 		// Nothing yet: it waits for the frame, and a timer stands by where no frame comes.
 		expect(added()).toEqual([])
 		expect(frames).toHaveLength(1)
@@ -89,43 +82,33 @@ describe('firstPageOrder', () => {
 		const afterFrame = timers[1]!
 		expect(afterFrame.ms).toBe(0)
 		afterFrame.fn()
-		const scripts = [
+		const all = [
+			{ where: 'head', tag: 'link', rel: 'stylesheet', href: '/assets/app-1.css' },
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
 			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/react.js', nonce: 'n0nce' },
 			{ where: 'body', tag: 'script', type: 'module', nonce: 'n0nce', text: code },
 		]
-		expect(added()).toEqual(scripts)
+		expect(added()).toEqual(all)
 		// The stand-by timer finds it done.
 		timers[0]!.fn()
-		expect(added()).toEqual(scripts)
-		// Once both preloads are in, the prefetch.
-		preloadsEnd()
-		expect(added()).toEqual([...scripts, { where: 'head', tag: 'link', rel: 'prefetch', href: '/assets/app-1.css', as: 'style' }])
-	})
-
-	test('the prefetch waits for the last preload, whether it comes in or fails, and is added once', () => {
-		const { source } = starter(order(head + body))
-		const { added, end } = run(source, 'hidden')
-		const prefetches = () => added().filter((a) => a.rel === 'prefetch')
-		end(0, 'onerror')
-		expect(prefetches()).toEqual([])
-		end(1, 'onload')
-		expect(prefetches()).toHaveLength(1)
-		end(1, 'onload')
-		expect(prefetches()).toHaveLength(1)
+		expect(added()).toEqual(all)
+		// The page's own rules stay on until the file is in, then go off: the file's order decides.
+		expect(ownRules.sheet.disabled).toBe(false)
+		stylesheetLoads()
+		expect(ownRules.sheet.disabled).toBe(true)
 	})
 
 	test('the starter starts them at once on a hidden page, and on its timer where no frame comes', () => {
 		const { source } = starter(order(head + body))
 		const hidden = run(source, 'hidden')
-		expect(hidden.added().map((a) => a.tag)).toEqual(['link', 'link', 'script'])
+		expect(hidden.added().map((a) => a.rel ?? a.tag)).toEqual(['stylesheet', 'modulepreload', 'modulepreload', 'script'])
 		expect(hidden.frames).toEqual([])
 		const noFrame = run(source)
 		noFrame.timers[0]!.fn()
-		expect(noFrame.added().map((a) => a.tag)).toEqual(['link', 'link', 'script'])
+		expect(noFrame.added().map((a) => a.rel ?? a.tag)).toEqual(['stylesheet', 'modulepreload', 'modulepreload', 'script'])
 		noFrame.frames[0]!()
 		noFrame.timers[1]!.fn()
-		expect(noFrame.added()).toHaveLength(3)
+		expect(noFrame.added()).toHaveLength(4)
 	})
 
 	test('code that holds `<!--<script>` or a line separator goes through whole, with no `<` left to end the starter', () => {
@@ -183,35 +166,16 @@ describe('firstPageOrder', () => {
 		expect(added().map((a) => a.tag)).toEqual(['script'])
 	})
 
-	test('with apply, the starter applies the stylesheet file first, once, ahead of the preloads, and prefetches nothing', () => {
-		const { source } = starter(order(head + body, css, true))
-		const { added, frames, timers, preloadsEnd, stylesheetLoads, ownRules } = run(source)
-		frames[0]!()
-		timers[1]!.fn()
-		timers[0]!.fn()
-		preloadsEnd()
-		// The page's own rules stay on until the file is in, then go off: the file's order decides.
-		expect(ownRules.sheet.disabled).toBe(false)
-		stylesheetLoads()
-		expect(ownRules.sheet.disabled).toBe(true)
-		expect(added()).toEqual([
-			{ where: 'head', tag: 'link', rel: 'stylesheet', href: '/assets/app-1.css' },
-			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/entry.js', nonce: 'n0nce' },
-			{ where: 'head', tag: 'link', rel: 'modulepreload', href: '/assets/react.js', nonce: 'n0nce' },
-			{ where: 'body', tag: 'script', type: 'module', nonce: 'n0nce', text: code },
-		])
-	})
-
 	test('says whether the scripts start from the starter', () => {
-		const started = (html: string) => firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(css, 'utf8'), { apply: true }).started
+		const started = (html: string) => firstPageOrder(Buffer.from(html, 'utf8'), Buffer.from(css, 'utf8')).started
 		expect(started(head + body)).toBe(true)
 		expect(started(head + body.replace(moduleScript, ''))).toBe(false)
 		expect(started(head.replace(style, '') + body)).toBe(false)
 	})
 
-	test('a page with the prefetch and no preloads gets the prefetch right after the module script', () => {
+	test('a page with the prefetch and no preloads gets the stylesheet file applied, then the module script', () => {
 		const { source } = starter(order(head.replace(preloads, '') + body))
 		const { added } = run(source, 'hidden')
-		expect(added().map((a) => a.rel ?? a.tag)).toEqual(['script', 'prefetch'])
+		expect(added().map((a) => a.rel ?? a.tag)).toEqual(['stylesheet', 'script'])
 	})
 })

@@ -9,9 +9,9 @@
  * - On a first page no script is in the browser's cache. Fetched as soon as the page was read, their
  *   parsing on the browser's other threads ran alongside the first layout, which took 8 ms in one run
  *   and 49 ms in another (decision 145). So React Router's module script becomes a small classic script in
- *   the same place that, after the first frame, adds the preloads the head had and then the module script
- *   itself, unchanged; once they are in, the stylesheet file's prefetch, which is for the next page.
- *   Without JavaScript the prefetch is read from a `<noscript>` where it stood.
+ *   the same place that, after the first frame, applies the stylesheet file (the page carries only the rules
+ *   it needs, decision 149), then adds the preloads the head had and the module script itself, unchanged.
+ *   Without JavaScript the file's prefetch, for the next page, is read from a `<noscript>` where it stood.
  *
  * The browser hydrates as before: React skips what it does not render among the body's own children, finds
  * the preloads it renders wherever they are, and takes the classic script for the module script it
@@ -21,7 +21,7 @@
  */
 
 const PRELOAD = /<link rel="modulepreload"[^>]*>/g
-/** The stylesheet file's prefetch, for the pages after this one (decision 130). */
+/** The stylesheet file's prefetch, for the pages after this one (decision 130); the starter applies it. */
 const PREFETCH = /<link rel="prefetch" href="([^"&]+)" as="style"\/>/g
 /** An asset's path; one with an entity in it (none is) is left to the preload as it was. */
 const HREF = /\bhref="([^"&]+)"/
@@ -33,17 +33,15 @@ const SCRIPT_END = '</script>'
 
 /**
  * Run in place of the module script: on the first frame's task after it is painted (or at once when the
- * page is hidden, where there is no frame; or after 250 ms, where a frame out of sight is not drawn),
- * the preloads go into the head and the module script into the body, with this script's nonce. Once every
- * preload has come in (or failed), the stylesheet's prefetch for the next page, so that on a slow link it
- * does not share the bandwidth with the scripts. Where the page carries only the rules it needs (decision
- * 149), the stylesheet file is applied instead, first, ahead of the preloads: what the page does once React
- * has it (a dialog, a message, the next page) may use any rule. Once the file is in, the page's own rules
- * are switched off: they stand after the file, so a rule of theirs (`.hidden`) would otherwise beat one the
- * file has after it (`.sm:block`) on an element that only a later page draws.
+ * page is hidden, where there is no frame; or after 250 ms, where a frame out of sight is not drawn), the
+ * stylesheet file is applied, then the preloads go into the head and the module script into the body, with
+ * this script's nonce. The page carries only the rules it needs (decision 149), and what it does once React
+ * has it (a dialog, a message, the next page) may use any rule, so the file comes first. Once the file is
+ * in, the page's own rules are switched off: they stand after the file, so a rule of theirs (`.hidden`)
+ * would otherwise beat one the file has after it (`.sm:block`) on an element that only a later page draws.
  */
-const START = (preloads: string, code: string, prefetches: string, applies: string) =>
-	`(function(p,c,f,a){var n=document.currentScript.nonce,k=p.length,add=function(r,h,d){var l=document.createElement("link");l.rel=r;l.href=h;if(d){l.nonce=n;l.onload=l.onerror=d}else l.as="style";document.head.appendChild(l)},prefetch=function(){f.forEach(function(h){add("prefetch",h)})},then=function(){if(--k===0)prefetch()},go=function(){if(c===null)return;a.forEach(function(h){var l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=function(){var s=document.querySelector('style[data-href="'+h+'"]');if(s&&s.sheet)s.sheet.disabled=true};document.head.appendChild(l)});p.forEach(function(h){add("modulepreload",h,then)});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null;if(!p.length)prefetch()};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${prefetches},${applies})`
+const START = (preloads: string, code: string, stylesheets: string) =>
+	`(function(p,c,a){var n=document.currentScript.nonce,link=function(r,h){var l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l);return l},go=function(){if(c===null)return;a.forEach(function(h){link("stylesheet",h).onload=function(){var s=document.querySelector('style[data-href="'+h+'"]');if(s&&s.sheet)s.sheet.disabled=true}});p.forEach(function(h){link("modulepreload",h).nonce=n});var s=document.createElement("script");s.type="module";s.nonce=n;s.text=c;document.body.appendChild(s);c=null};if(document.visibilityState!=="visible")go();else{requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(${preloads},${code},${stylesheets})`
 
 /** A string as a JavaScript literal that cannot end the `<script>` it stands in. */
 const scriptLiteral = (value: unknown) => {
@@ -53,7 +51,7 @@ const scriptLiteral = (value: unknown) => {
 
 /**
  * The page in the order it is sent, where the stylesheet's text stands in it (-1 if nowhere), and whether
- * its scripts start from the starter (which then applies or prefetches the stylesheet file).
+ * its scripts start from the starter (which then applies the stylesheet file).
  */
 export type OrderedPage = { page: Buffer; stylesheetAt: number; started: boolean }
 
@@ -76,10 +74,9 @@ function moduleScript(page: Buffer, from: number, to: number) {
  * `page` with the `<style>` element around `stylesheet` moved from the head to the start of the body, and
  * the head's module preloads and the body's module script started after the first paint; `page` itself
  * when it is not laid out so. The stylesheet's place in the result comes back with it, so that gzip need
- * not look for it again. With `apply`, the starter applies the stylesheet file rather than prefetching it
- * (the page will carry only the rules it needs, decision 149).
+ * not look for it again. The starter applies the stylesheet file that the head prefetched.
  */
-export function firstPageOrder(page: Buffer, stylesheet: Buffer, { apply = false } = {}): OrderedPage {
+export function firstPageOrder(page: Buffer, stylesheet: Buffer): OrderedPage {
 	const at = page.indexOf(stylesheet)
 	const asItWas = { page, stylesheetAt: at, started: false }
 	if (at < 0) return asItWas
@@ -100,13 +97,13 @@ export function firstPageOrder(page: Buffer, stylesheet: Buffer, { apply = false
 	const script = moduleScript(page, bodyOpenEnd, bodyEnd)
 	const hrefs = preloadTags.map((tag) => HREF.exec(tag)?.[1])
 	const starts = script !== null && hrefs.every((href) => href !== undefined)
-	// With the scripts started after the first frame, so is the prefetch (a browser without JavaScript reads
-	// it from `<noscript>`, as it did from the head).
-	const prefetches: string[] = []
+	// With the scripts started after the first frame, the stylesheet file is applied with them (a browser
+	// without JavaScript reads its prefetch from `<noscript>`, as it did from the head).
+	const stylesheets: string[] = []
 	const headLeft = Buffer.from(
 		starts
 			? headWithout.replace(PREFETCH, (tag, href: string) => {
-					prefetches.push(href)
+					stylesheets.push(href)
 					return `<noscript>${tag}</noscript>`
 				})
 			: headWithout,
@@ -116,7 +113,7 @@ export function firstPageOrder(page: Buffer, stylesheet: Buffer, { apply = false
 		? [
 				page.subarray(bodyOpenEnd, script.start),
 				Buffer.from(
-					`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code), scriptLiteral(apply ? [] : prefetches), scriptLiteral(apply ? prefetches : []))}${SCRIPT_END}`,
+					`${script.open}>${START(scriptLiteral(hrefs), scriptLiteral(script.code), scriptLiteral(stylesheets))}${SCRIPT_END}`,
 					'utf8',
 				),
 				page.subarray(script.end, bodyEnd),

@@ -120,7 +120,7 @@ async function firstLoad(page: Page, url: string) {
 	page.on('response', (response) => {
 		const type = response.request().resourceType()
 		const contentType = response.headers()['content-type'] ?? ''
-		// The stylesheet file, applied or prefetched after a first page's first frame: counted by its type, as the bench counts it.
+		// The stylesheet file, applied after a first page's first frame: counted by its type, as the bench counts it.
 		const kind = type === 'script' ? 'js' : type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : null
 		if (!kind || response.status() !== 200) return
 		reads.push(

@@ -113,18 +113,18 @@ test('the stylesheet is inline at the start of a first page and linked in the he
 		// No preload and no module script: one classic script, after the content, starts them after the first paint.
 		expect(firstPage, `${path}: no preload in the page`).not.toMatch(/<link rel="modulepreload"/)
 		expect(firstPage, `${path}: no module script in the page`).not.toMatch(/<script[^>]*type="module"/)
-		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c,f,a\)[^<]*)<\/script>/g)]
+		const starts = [...firstBody.matchAll(/<script nonce="[^"]+">(\(function\(p,c,a\)[^<]*)<\/script>/g)]
 		expect(starts, `${path}: one script that starts the others`).toHaveLength(1)
 		expect(starts[0]!.index, `${path}: after the content`).toBeGreaterThan(firstBody.indexOf('id="main"'))
 		expect(starts[0]![1], `${path}: with the entry's preload and the route modules`).toMatch(/\["\/assets\/entry\.client-[^"]+\.js"/)
 		expect(firstBody, `${path}: nothing after the scripts but the end`).toMatch(/<\/script>(<!--\/\$-->)*<\/body><\/html>$/)
 		const href = /data-href="([^"]+)"/.exec(rules)![1]!
-		// The file comes after the page: applied by the starter after the first frame, or prefetched for the next
-		// page from a noscript without JavaScript.
+		// The file comes after the page: applied by the starter after the first frame, or, without JavaScript,
+		// prefetched for the next page from a noscript.
 		expect(firstHead, `${path}: the file fetched after the page`).toContain(
 			`<noscript><link rel="prefetch" href="${href}" as="style"/></noscript>`,
 		)
-		expect(starts[0]![1], `${path}: the starter applies it`).toContain(`,[],["${href}"])`)
+		expect(starts[0]![1], `${path}: the starter applies it`).toContain(`,["${href}"])`)
 		const cookie = ([first.headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith('css='))
 		expect(cookie, `${path}: the cookie that says the browser has it`).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly.*; SameSite=Lax/)
 		expect(first.headers.vary, `${path}: a cache keeps pages apart by cookie`).toMatch(/\bCookie\b/)
