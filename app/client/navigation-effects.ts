@@ -8,6 +8,11 @@ import { PreloadQueue } from './preload-queue.ts'
 export const PROGRESS_THROTTLE_MS = 200
 export const PROGRESS_DURATION_MS = 2_000
 export const SCROLL_TOP_DELAY_MS = 100
+/**
+ * Set on `<html>` while a scroll to the top is to come: a page is drawn where the last one was scrolled and
+ * moves 100 ms later, so whatever waits for the page to stand still (the end-to-end suite) can see it.
+ */
+export const SCROLL_PENDING_ATTRIBUTE = 'data-scroll-to-top'
 
 type RouterState = {
 	navigation: { state: 'idle' | 'loading' | 'submitting' }
@@ -40,7 +45,7 @@ export function start() {
 }
 
 /** The bar: shown when a navigation lasts past 200 ms, growing over 2 s, completed and faded at the end. */
-function progressAndScroll(router: Router) {
+export function progressAndScroll(router: Router) {
 	let bar: HTMLDivElement | null = null
 	let showTimer: ReturnType<typeof setTimeout> | undefined
 	let lastKey = router.state.location.key
@@ -78,12 +83,17 @@ function progressAndScroll(router: Router) {
 		if (state.location.key === lastKey) return
 		lastKey = state.location.key
 		clearTimeout(scrollTimer)
+		document.documentElement.removeAttribute(SCROLL_PENDING_ATTRIBUTE)
 		// A new page starts at its top, a moment after it rendered; going back restores where the user was,
 		// a link that asked to keep the scroll (a dialog, a tab) keeps it, and a kept-alive screen puts the
 		// user back where they were on it (app/client/keep-alive.ts).
 		const keptAlive = state.matches.some((m) => (m.route.handle as { keepAlive?: boolean } | undefined)?.keepAlive)
 		if (state.restoreScrollPosition === null && !state.preventScrollReset && !state.location.hash && !keptAlive) {
-			scrollTimer = setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_TOP_DELAY_MS)
+			document.documentElement.setAttribute(SCROLL_PENDING_ATTRIBUTE, 'pending')
+			scrollTimer = setTimeout(() => {
+				document.documentElement.removeAttribute(SCROLL_PENDING_ATTRIBUTE)
+				window.scrollTo({ top: 0, left: 0 })
+			}, SCROLL_TOP_DELAY_MS)
 		}
 	})
 	if (router.state.navigation.state !== 'idle') showTimer = setTimeout(show, PROGRESS_THROTTLE_MS)

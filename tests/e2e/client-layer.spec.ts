@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, expectAccessible, latestCode, mailsTo, signIn, test, uniqueEmail, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, latestCode, mailsTo, scrollSettled, signIn, test, uniqueEmail, visit } from './support.ts'
 import { type Member, businessThroughApi, fundThroughApi, memberThroughApi } from './wallet-support.ts'
 
 // Issue 18 points 4 to 7 and 9 (docs/decisions/111 to 115): attribution at sign-up, referral rewards
@@ -293,8 +293,9 @@ test.describe('with the page’s own network', () => {
 		await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toBeAttached()
 		await expect(page).toHaveURL('/transaction-history')
 		await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toHaveCount(0)
-		// The new page starts at its top.
+		// The new page starts at its top, and no scroll is left to come (unit-tested in navigation-effects.test.ts).
 		await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+		await scrollSettled(page)
 	})
 })
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, expectAccessible, latestCode, postStatus, test, uniqueEmail, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, latestCode, postStatus, scrollSettled, test, uniqueEmail, visit } from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
 
 // A new visitor buys cover through /register/{product_id}: the quote, an account, the email's code,
@@ -129,6 +129,7 @@ test('what the visitor typed survives a failed quote, a failed sign-up and a rel
 	await page.getByRole('button', { name: 'Get a price' }).click()
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page).toHaveURL('/register/5/create-account')
+	await scrollSettled(page)
 
 	// A business without its name, a bad email, a weak password: every message at once, values kept.
 	await page.getByRole('radio', { name: 'A business' }).check()
@@ -170,6 +171,7 @@ test('what the visitor typed survives a failed quote, a failed sign-up and a rel
 
 	// An existing customer signs in from here and lands on the payment of the same quote.
 	await expect(page).toHaveURL('/register/5/create-account')
+	await scrollSettled(page)
 	await page.getByRole('link', { name: 'Sign in', exact: true }).click()
 	await expect(page).toHaveURL('/login?return_url=%2Fregister%2F5%2Fpayment')
 	await page.getByLabel('Email address').fill('individual@example.com')

@@ -72,6 +72,16 @@ export async function visit(page: Page, url: string) {
 	return response
 }
 
+/**
+ * After a navigation in the page, wait for its scroll to the top (spec section 9, 100 ms after the page is
+ * drawn, app/client/navigation-effects.ts). The page is drawn where the last one was scrolled, and a click
+ * aimed at an element low on it in between lands on whatever the scroll brings under the pointer. Without
+ * JavaScript every page is a document, drawn at its top, and nothing is pending.
+ */
+export async function scrollSettled(page: Page) {
+	await expect(page.locator('html')).not.toHaveAttribute('data-scroll-to-top', 'pending')
+}
+
 export async function signIn(page: Page, email: string, password: string) {
 	await visit(page, '/login')
 	await page.getByLabel('Email address').fill(email)
