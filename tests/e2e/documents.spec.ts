@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, sendSignIn, signIn, test, visit } from './support.ts'
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -317,9 +317,7 @@ test('after a first page, the next pages are drawn as the stylesheet file draws 
 	if (js) await page.waitForLoadState('networkidle')
 	await page.getByRole('link', { name: 'Sign in', exact: true }).click()
 	await expect(page).toHaveURL('/login')
-	await page.getByLabel('Email address').fill('business@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await sendSignIn(page, 'business@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
 	// With JavaScript the router drew home in the first page's document; without it home is a document that links the file.
 	await expect(page.locator('style[data-href]')).toHaveCount(js ? 1 : 0)

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, expectAccessible, latestCode, postStatus, scrollSettled, test, uniqueEmail, visit } from './support.ts'
+import {
+	DEMO_PASSWORD,
+	expect,
+	expectAccessible,
+	latestCode,
+	postStatus,
+	scrollSettled,
+	sendSignIn,
+	test,
+	uniqueEmail,
+	visit,
+} from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
 
 // A new visitor buys cover through /register/{product_id}: the quote, an account, the email's code,
@@ -174,9 +185,7 @@ test('what the visitor typed survives a failed quote, a failed sign-up and a rel
 	await scrollSettled(page)
 	await page.getByRole('link', { name: 'Sign in', exact: true }).click()
 	await expect(page).toHaveURL('/login?return_url=%2Fregister%2F5%2Fpayment')
-	await page.getByLabel('Email address').fill('individual@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await sendSignIn(page, 'individual@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/register/5/payment')
 	await expect(keptQuote(page).getByRole('definition').last()).toHaveText('₦27,000')
 	await expect(page.getByRole('button', { name: 'Buy for ₦27,000' })).toBeVisible()

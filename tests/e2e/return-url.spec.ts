@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, sendSignIn, signIn, test, visit } from './support.ts'
 
 test('a signed-out visit to /update/kyc goes to sign in, keeps the query, and comes back after', async ({ page, js }) => {
 	await visit(page, '/update/kyc?utm_source=facebook')
@@ -11,9 +11,7 @@ test('a signed-out visit to /update/kyc goes to sign in, keeps the query, and co
 	await expectAccessible(page, js)
 
 	// The form on this page, not signIn(), which would open a fresh /login without the return_url.
-	await page.getByLabel('Email address').fill('individual@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await sendSignIn(page, 'individual@example.com', DEMO_PASSWORD)
 
 	await expect(page).toHaveURL('/update/kyc')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your details')
@@ -35,9 +33,7 @@ test('a signed-in user who opens /login or /register is sent home', async ({ pag
 
 test('sign-in with a return_url the browser would read as another site stays on the site', async ({ page, baseURL }) => {
 	await visit(page, '/login?return_url=/%09/evil.example')
-	await page.getByLabel('Email address').fill('individual@example.com')
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await sendSignIn(page, 'individual@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
 	expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin)
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Tunde')

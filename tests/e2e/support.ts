@@ -84,6 +84,11 @@ export async function scrollSettled(page: Page) {
 
 export async function signIn(page: Page, email: string, password: string) {
 	await visit(page, '/login')
+	await sendSignIn(page, email, password)
+}
+
+/** The sign-in form already on screen (reached by a link, in the page), filled and sent. */
+export async function sendSignIn(page: Page, email: string, password: string) {
 	await page.getByLabel('Email address').fill(email)
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
@@ -134,9 +139,7 @@ export async function operatorPage(browser: Browser, baseURL: string, js: boolea
 	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
 	const page = await context.newPage()
 	await visit(page, '/ops/login')
-	await page.getByLabel('Email address').fill(email)
-	await page.getByLabel('Password').fill(DEMO_PASSWORD)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await sendSignIn(page, email, DEMO_PASSWORD)
 	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
 	return page
 }
