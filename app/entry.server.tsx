@@ -64,7 +64,7 @@ export default async function handleRequest(
 				const page = Buffer.concat(chunks)
 				// A first page: the rules it needs at the start of the body, the scripts after the first frame (decisions 142, 145, 149).
 				const sent = stylesheet.inline ? withFirstPageRules(page, stylesheet.inline) : { page, stylesheetAt: -1, gzip: null }
-				documentResponse(request, sent, responseHeaders, responseStatusCode, sent.gzip).then(resolve, reject)
+				documentResponse(request, sent, responseHeaders, responseStatusCode).then(resolve, reject)
 				done()
 			},
 		})
@@ -127,10 +127,9 @@ function brotli(html: Buffer, quality: number) {
 /** Compressed on libuv's thread pool: the second core does it while this thread renders the next page (decision 136). */
 async function documentResponse(
 	request: Request,
-	{ page: html, stylesheetAt }: { page: Buffer; stylesheetAt: number },
+	{ page: html, stylesheetAt, gzip: inlineStylesheet }: { page: Buffer; stylesheetAt: number; gzip: FixedText | null },
 	headers: Headers,
 	status: number,
-	inlineStylesheet: FixedText | null,
 ) {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	headers.append('Vary', 'Accept-Encoding')
