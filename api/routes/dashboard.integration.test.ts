@@ -38,10 +38,13 @@ describeApi('GET /dashboard', () => {
 			token: owner.token,
 			body: { product_id: 1, vehicle_class: 'private_car', payment_option: 'wallet', idempotency_key: newKey('buy') },
 		})
-		// Bought three months ago: its spend belongs to that month.
+		// Bought three months ago, on that month's 15th in Lagos: its spend belongs to that month. (Three
+		// months taken from the time itself can land in another Lagos month: on 28 February at 23:30 UTC,
+		// 1 March in Lagos, it gives 28 November.)
+		const threeMonthsAgo = lastTwelveMonths(lagosDate(new Date()))[8]
 		await ctx.db
 			.update(purchases)
-			.set({ createdAt: sql`${purchases.createdAt} - interval '3 months'` })
+			.set({ createdAt: new Date(`${threeMonthsAgo}-15T12:00:00+01:00`) })
 			.where(eq(purchases.id, older.body.data.purchase.id))
 		const plan = await ctx.call('POST', '/purchases', {
 			token: owner.token,
