@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, expect, test as base } from '@playwright/test'
+import { SCROLL_PENDING_ATTRIBUTE } from '#app/client/navigation-effects.ts'
 
 export const DEMO_PASSWORD = 'Demo-pass-2026'
 
@@ -79,7 +80,7 @@ export async function visit(page: Page, url: string) {
  * JavaScript every page is a document, drawn at its top, and nothing is pending.
  */
 export async function scrollSettled(page: Page) {
-	await expect(page.locator('html')).not.toHaveAttribute('data-scroll-to-top', 'pending')
+	await expect(page.locator('html')).not.toHaveAttribute(SCROLL_PENDING_ATTRIBUTE, 'pending')
 }
 
 export async function signIn(page: Page, email: string, password: string) {
