@@ -3,7 +3,9 @@ import type { EstimateLine, OfferTerms, PayoutBank } from '../../contract/claims
 import { formatNairaFull } from '../../contract/money.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import { claimBankPayoutTransfer, claimPayoutSettlementTransfer, claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
+import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
 import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { computeQuote } from '../../domain/pricing/index.ts'
 import { postTransfer } from '../../services/ledger.ts'
 import { newReference } from '../../services/payments.ts'
 import type { Db } from '../client.ts'
@@ -96,9 +98,11 @@ async function demoPolicy(
 	customerId: string,
 	productId: number,
 	category: 'gadget' | 'auto',
-	input: Record<string, unknown>,
+	input: QuoteInput,
 	activation: Record<string, string>,
 ) {
+	// The policy page lists the quote's lines: the price its input gives, as a purchase's would be.
+	const quote = computeQuote(input)
 	const [purchase] = await db
 		.insert(t.purchases)
 		.values({
@@ -106,7 +110,7 @@ async function demoPolicy(
 			idempotencyKey: `demo-claims-${category}`,
 			productId,
 			input,
-			quote: {},
+			quote: quote as unknown as Record<string, unknown>,
 			amount: 0,
 			paymentOption: 'subscription',
 			status: 'subscribed',
@@ -123,7 +127,7 @@ async function demoPolicy(
 			productId,
 			policyNumber: policyNumber(category, year, result.rows[0]!.n),
 			status: 'active',
-			premium: category === 'gadget' ? 18_000 : 250_000,
+			premium: quote.total,
 			period: 'annual',
 			coverStart: addDays(lagosDate(new Date()), -200),
 			coverEnd: addDays(lagosDate(new Date()), 165),
@@ -160,7 +164,7 @@ export async function seedDemoClaims(db: Db) {
 		owner.customerId,
 		2,
 		'auto',
-		{ product_id: 2, vehicle_class: 'private_car', vehicle_value: 12_000_000, period: 'annual' },
+		{ product_id: 2, vehicle_class: 'private_car', vehicle_value: 12_000_000 },
 		{
 			registration_number: 'KJA 456 CD',
 			make_and_model: 'Toyota Corolla 2019',

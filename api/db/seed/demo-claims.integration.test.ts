@@ -1,4 +1,5 @@
 import { beforeAll, expect, test } from 'vitest'
+import { PolicyDetail } from '#api/contract/purchases.ts'
 import { CLAIM_STATUSES } from '#api/contract/statuses.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
@@ -36,6 +37,18 @@ describeApi('the demo claims', () => {
 		])
 		expect(bank.find((c) => c.status === 'offer_accepted').next_step).toBe('Wait for the bank: the transfer is on its way to your account.')
 		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
+	test("the policies the claims are on answer as the contract says, priced by their quote's lines", async () => {
+		const token = await signIn('/auth/sign-in', 'business@example.com')
+		const list = (await ctx.call('GET', '/claims', { token })).body.data as Array<{ policy: { id: string } }>
+		const ids = [...new Set(list.map((c) => c.policy.id))]
+		expect(ids).toHaveLength(2)
+		for (const id of ids) {
+			const policy = PolicyDetail.parse((await ctx.call('GET', `/policies/${id}`, { token })).body.data)
+			expect(policy.quote?.lines.length).toBeGreaterThan(0)
+			expect(policy.quote?.total).toBe(policy.premium)
+		}
 	})
 
 	test('both demo operators sign in to the desk and see its queue', async () => {
