@@ -1,4 +1,7 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { expect, test } from 'vitest'
+import routes from '#app/routes.ts'
 import { backLink, parentPath } from './back-link.ts'
 
 const at = (path: string) => `http://portal.test${path}`
@@ -47,4 +50,23 @@ test('every more-view screen has a parent', () => {
 		'/mycover/p1',
 		'/products/p1',
 	])
+})
+
+test('the parent of every more-view screen in the route map is a screen, not a page that is not found', () => {
+	// Each more-view route with its parameters filled in, matched against the whole map as the router does.
+	const objects = (entries: RouteConfigEntry[]): RouteObject[] =>
+		entries.map((e) => (e.index ? { index: true, id: e.file } : { path: e.path, id: e.file, children: objects(e.children ?? []) }))
+	const tree = objects(routes)
+	const moreView = routes.find((e) => e.file === 'routes/_layouts/more-view.tsx')?.children ?? []
+	expect(moreView.length).toBeGreaterThan(40)
+	const strays = moreView.flatMap((screen) => {
+		const path = `/${screen.path!.replace(/:[A-Za-z]+/g, 'x1')}`
+		const parent = parentPath(path).split('?')[0]!
+		const leaf = matchRoutes(tree, parent)?.at(-1)?.route.id
+		// The catch-all, and /mycover/custodian, which answers 404 without a custodian (spec section 8).
+		return !leaf || leaf === 'routes/not-found.tsx' || leaf === 'routes/custodians/custodian-required.tsx' ? [`${path} -> ${parent}`] : []
+	})
+	expect(strays).toEqual([])
+	expect(parentPath('/pre-inspection/p1')).toBe('/mycover/p1')
+	expect(parentPath('/manage-custodian/b1/activate')).toBe('/manage-custodian/b1/add')
 })

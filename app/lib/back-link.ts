@@ -10,6 +10,12 @@ const PARENTS: Array<[RegExp, string | ((m: RegExpMatchArray) => string)]> = [
 	[/^\/update\/kyc$/, '/'],
 	[/^\/settings\/edit\/[^/]+$/, '/settings?tab=team'],
 	[/^\/register\/([^/]+)\/payment$/, (m) => `/products/${m[1]}`],
+	[/^\/import-staff$/, '/employees'],
+	// A custodian's screens name no policy of My cover in their path; /mycover/custodian alone finds none.
+	[/^\/mycover\/custodian\/.+$/, '/mycover'],
+	[/^\/manage-custodian\/[^/]+\/add$/, '/mycover'],
+	[/^\/manage-custodian\/([^/]+)\/activate$/, (m) => `/manage-custodian/${m[1]}/add`],
+	[/^\/pre-inspection\/([^/]+)$/, (m) => `/mycover/${m[1]}`],
 ]
 
 export function parentPath(pathname: string) {
