@@ -1,0 +1,51 @@
+// Days and times as people in Nigeria read them, in Lagos time: '11 Dec 2026', '21 Nov 2026, 14:05'. This
+// is the one place that turns a date into text, for the API's messages and mail and for the portal's
+// pages alike.
+//
+// Written out by hand rather than with Intl.DateTimeFormat, for the reason money is (money.ts): Intl's
+// output depends on the ICU data of the server's Node or the user's browser (en-GB's September is
+// 'Sept' in recent ICU and 'Sep' in older), and a server-rendered date must match the hydrated one
+// character for character. Lagos keeps West Africa Time, UTC+1, all year.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+const LAGOS_OFFSET_MS = 3_600_000
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** The instant as Lagos's wall clock, read through the UTC getters; null when it is not a time. */
+function lagosClock(value: string | Date): Date | null {
+	const time = typeof value === 'string' ? Date.parse(value) : value.getTime()
+	return Number.isNaN(time) ? null : new Date(time + LAGOS_OFFSET_MS)
+}
+
+const dayText = (year: number, month: number, day: number) => `${day} ${MONTHS[month]} ${year}`
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * A day: '2026-12-11' (a day, as the API sends one) reads '11 Dec 2026'; a time ('2026-12-10T23:30:00Z')
+ * reads as its day in Lagos, '11 Dec 2026'. Anything else comes back as it is, rather than as 'Invalid Date'.
+ */
+export function formatDay(value: string | Date): string {
+	if (typeof value === 'string') {
+		const day = DAY.exec(value)
+		if (day) return dayText(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
+	}
+	const clock = lagosClock(value)
+	return clock ? dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()) : String(value)
+}
+
+/** A time as its day and its hour and minute in Lagos, on the 24-hour clock: '21 Nov 2026, 14:05'. */
+export function formatDayTime(value: string | Date): string {
+	const clock = lagosClock(value)
+	if (!clock) return String(value)
+	return `${dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate())}, ${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}`
+}
+
+/** The hour in Lagos, 0 to 23. */
+export function lagosHour(value: Date): number {
+	return (value.getUTCHours() + 1) % 24
+}
+
+/** A span of days: '1 Oct 2026 to 31 Oct 2026'. */
+export function formatDays(from: string, to: string): string {
+	return `${formatDay(from)} to ${formatDay(to)}`
+}
