@@ -12,6 +12,7 @@ import { employeesQuery } from '../employees/query.ts'
 import type { Route } from './+types/from-staff-list'
 import { loadCustodianship } from './manage.server.ts'
 import { StaffSearch } from '#app/components/staff-search.tsx'
+import { StaffOptionText } from '#app/components/staff-option.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a custodian from the staff list · Cover Portal' }]
 
@@ -63,12 +64,10 @@ export default function FromStaffList() {
 											name="employee_id"
 											value={e.id}
 											required
-											className="size-5"
+											className="size-5 shrink-0"
 											defaultChecked={c.custodian?.id === e.id}
 										/>
-										<span>
-											{e.first_name} {e.last_name} <span className="text-sm text-slate-600">{e.email}</span>
-										</span>
+										<StaffOptionText firstName={e.first_name} lastName={e.last_name} email={e.email} />
 									</label>
 								</li>
 							))}

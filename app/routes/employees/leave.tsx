@@ -13,6 +13,7 @@ import type { Route } from './+types/leave'
 import { loadEmployees } from './employees.server.ts'
 import { employeesQuery } from './query.ts'
 import { StaffSearch } from '#app/components/staff-search.tsx'
+import { StaffOptionText } from '#app/components/staff-option.tsx'
 
 // /employees/deactivate and /employees/remove-staff: tick several staff (a GET form, so it works
 // without JavaScript), see when their cover ends, then confirm (docs/decisions/050).
@@ -117,10 +118,8 @@ export default function Leave() {
 							{items.map((e) => (
 								<li key={e.id} className="py-2">
 									<label className="flex items-center gap-3">
-										<input type="checkbox" name="ids" value={e.id} className="size-5" />
-										<span>
-											{e.first_name} {e.last_name} <span className="text-sm text-slate-600">{e.email}</span>
-										</span>
+										<input type="checkbox" name="ids" value={e.id} className="size-5 shrink-0" />
+										<StaffOptionText firstName={e.first_name} lastName={e.last_name} email={e.email} />
 										<StatusBadge kind="employee" status={e.status} />
 									</label>
 								</li>
