@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { Form, useNavigate } from 'react-router'
 import type { Inspection } from '#api/contract/inspections.ts'
 import { resizePhoto } from '#app/client/resize-photo.ts'
-import { SubmitButton } from '#app/components/ui/form.tsx'
+import { FILE_INPUT_CLASS, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 
 export type PhotoError = { intent: string; angle?: string; error: string } | undefined
@@ -99,7 +99,7 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 				capture="environment"
 				aria-label={label}
 				onChange={onChange}
-				className="max-w-full text-sm"
+				className={FILE_INPUT_CLASS}
 			/>
 			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…" disabled={busy !== null}>
 				{busy ? words[busy] : taken ? 'Replace' : 'Upload'}

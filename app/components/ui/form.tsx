@@ -158,6 +158,10 @@ export function NameFields({ first, last }: { first: FieldMeta; last: FieldMeta 
 	)
 }
 
+/** A file input's look: its own row, as wide as its box and no wider, its button sized for a finger. */
+export const FILE_INPUT_CLASS =
+	'block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-medium'
+
 /** A file to upload, with its label, hint and messages. A file input cannot be refilled after an error. */
 export function FileField({ label, hint, accept, meta }: { label: string; hint?: string; accept: string; meta: FieldMeta }) {
 	return (
@@ -170,7 +174,7 @@ export function FileField({ label, hint, accept, meta }: { label: string; hint?:
 				accept={accept}
 				aria-invalid={meta.errors ? true : undefined}
 				aria-describedby={meta.errors ? meta.errorId : undefined}
-				className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
+				className={FILE_INPUT_CLASS}
 			/>
 		</Field>
 	)

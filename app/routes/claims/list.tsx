@@ -1,5 +1,5 @@
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
-import { SubmitButton } from '#app/components/ui/form.tsx'
+import { FILE_INPUT_CLASS, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { throwIfNotFound } from '#app/server/api-errors.server.ts'
@@ -79,7 +79,14 @@ export default function ClaimDocuments() {
 							<input type="hidden" name="name" value={doc.name} />
 							<label className="text-sm">
 								<span className="sr-only">{doc.label}</span>
-								<input type="file" name="file" required accept="image/jpeg,image/png,application/pdf" aria-label={doc.label} />
+								<input
+									type="file"
+									name="file"
+									required
+									accept="image/jpeg,image/png,application/pdf"
+									aria-label={doc.label}
+									className={FILE_INPUT_CLASS}
+								/>
 							</label>
 							<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…">
 								{doc.file ? 'Replace' : 'Upload'}

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { IncidentType } from '#api/contract/catalogue.ts'
 import type { KitClaim, KitSession } from '#api/contract/kit.ts'
-import { SubmitButton } from '#app/components/ui/form.tsx'
+import { FILE_INPUT_CLASS, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { KIT_SESSION_MISSING, endedSessionEvent } from '#app/lib/kit-session.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -265,7 +265,7 @@ function UploadForm({ name, label, done, accept }: { name: string; label: string
 				<span aria-hidden>{done ? '✓ ' : '○ '}</span>
 				{label} <span className="text-sm font-normal text-slate-600">{done ? `(${done} uploaded)` : '(needed)'}</span>
 			</p>
-			<input type="file" name="file" required accept={accept} aria-label={label} />
+			<input type="file" name="file" required accept={accept} aria-label={label} className={FILE_INPUT_CLASS} />
 			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…">
 				{done ? 'Replace' : 'Upload'}
 			</SubmitButton>

@@ -1,7 +1,7 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { coverDay } from '#app/components/policy-status.tsx'
-import { Field, FormError, SPREADSHEET_ACCEPT, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
+import { buttonClass, Field, FILE_INPUT_CLASS, FormError, SPREADSHEET_ACCEPT, SubmitButton } from '#app/components/ui/form.tsx'
 import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
@@ -142,7 +142,7 @@ export default function BatchRemoval() {
 						accept={SPREADSHEET_ACCEPT}
 						aria-invalid={answer?.file ? true : undefined}
 						aria-describedby={answer?.file ? 'removal-file-error' : undefined}
-						className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
+						className={FILE_INPUT_CLASS}
 					/>
 				</Field>
 				<MembersTable members={members} caption={`Members of ${policy.policy_number}`} choose chosen={answer?.chosen ?? []} />
