@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatNaira, formatNairaFull, groupThousands, parseNaira } from './money.ts'
+import { formatCount, formatNaira, formatNairaFull, groupThousands, parseNaira } from './money.ts'
 
 describe('groupThousands', () => {
 	test.each([
@@ -10,6 +10,24 @@ describe('groupThousands', () => {
 		['123456789012', '123,456,789,012'],
 	])('%s -> %s', (digits, grouped) => {
 		expect(groupThousands(digits)).toBe(grouped)
+	})
+})
+
+describe('formatCount', () => {
+	test.each([
+		[0, '0'],
+		[999, '999'],
+		[1000, '1,000'],
+		[1234567, '1,234,567'],
+		[-1234, '-1,234'],
+	])('%s -> %s', (count, text) => {
+		expect(formatCount(count)).toBe(text)
+	})
+
+	test('a fraction or a non-number is not a count', () => {
+		expect(() => formatCount(1.5)).toThrow(RangeError)
+		expect(() => formatCount(Number.NaN)).toThrow(RangeError)
+		expect(() => formatCount(Number.POSITIVE_INFINITY)).toThrow(RangeError)
 	})
 })
 

@@ -19,6 +19,12 @@ export function groupThousands(digits: string): string {
 	return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
+/** A count of things, grouped as amounts are and for the same reason: 1234 -> '1,234'. Throws RangeError for a fraction. */
+export function formatCount(count: number): string {
+	if (!Number.isInteger(count)) throw new RangeError(`Not a count: ${count}`)
+	return (count < 0 ? '-' : '') + groupThousands(String(Math.abs(count)))
+}
+
 function wholeNaira(amount: number): { negative: boolean; naira: number } {
 	if (!Number.isFinite(amount)) {
 		throw new RangeError(`Not an amount of money: ${amount}`)

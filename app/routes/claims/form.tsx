@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -58,7 +59,7 @@ export default function ClaimForm() {
 				lastResult={actionData?.result}
 				constraint={constraint}
 				submitLabel="Save and continue"
-				limitText={`In whole Naira, at most ₦${(claim.limit - claim.used).toLocaleString('en-NG')} (what is left of the limit).`}
+				limitText={`In whole Naira, at most ${formatNairaFull(Math.max(0, claim.limit - claim.used))} (what is left of the limit).`}
 			/>
 		</>
 	)

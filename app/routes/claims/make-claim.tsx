@@ -4,6 +4,7 @@ import { Link } from '#app/components/ui/link.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
@@ -120,9 +121,7 @@ export default function MakeClaim() {
 							constraint={constraint}
 							submitLabel="Start the claim"
 							limitText={
-								limits.length
-									? `In whole Naira. Limits: ${limits.map((l) => `${l.label} ₦${l.amount.toLocaleString('en-NG')}`).join('; ')}.`
-									: null
+								limits.length ? `In whole Naira. Limits: ${limits.map((l) => `${l.label} ${formatNairaFull(l.amount)}`).join('; ')}.` : null
 							}
 						/>
 					</div>

@@ -13,6 +13,7 @@ import { readDialog } from '#app/lib/query.ts'
 import { isKycComplete, needsCacVerification, showsTour } from '#app/lib/account.ts'
 import { businessTypeLabel } from '#app/lib/business-types.ts'
 import { formatDateTime, greeting } from '#app/lib/greeting.ts'
+import { formatCount } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
@@ -84,7 +85,7 @@ export async function loader(args: Route.LoaderArgs) {
 			renewals: home.renewals && { due: home.renewals.due, window_days: home.renewals.window_days },
 			// A count capped by the API (decision 126): past the cap it shows as "1,000+".
 			claims: home.claims && {
-				open: home.claims.open > OPEN_CLAIMS_COUNT_CAP ? `${OPEN_CLAIMS_COUNT_CAP.toLocaleString('en-NG')}+` : home.claims.open,
+				open: home.claims.open > OPEN_CLAIMS_COUNT_CAP ? `${formatCount(OPEN_CLAIMS_COUNT_CAP)}+` : home.claims.open,
 			},
 		},
 		lines: home.cover?.by_line.map((line) => ({ ...line, label: CATEGORY_LABELS[line.category] })) ?? null,

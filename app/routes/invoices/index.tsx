@@ -7,7 +7,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatNairaFull } from '#app/lib/money.ts'
+import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { statusOptions } from '#app/lib/statuses.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -182,7 +182,7 @@ export default function Invoices() {
 						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
 							{capped
-								? `More than ${capped.toLocaleString('en-NG')} invoices: narrow the months to reach older ones`
+								? `More than ${formatCount(capped)} invoices: narrow the months to reach older ones`
 								: `${total} ${total === 1 ? 'invoice' : 'invoices'}`}
 						</p>
 					</>

@@ -10,7 +10,7 @@ import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { ShieldCheck } from '#app/components/ui/icons.tsx'
-import { formatNairaFull } from '#app/lib/money.ts'
+import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
@@ -170,7 +170,7 @@ export default function MyCover() {
 					</ResponsiveTable>
 					<p className="mt-3 text-sm text-slate-600">
 						{capped
-							? `More than ${capped.toLocaleString('en-NG')} policies: filter by status to reach older ones`
+							? `More than ${formatCount(capped)} policies: filter by status to reach older ones`
 							: `${total} ${total === 1 ? 'policy' : 'policies'}`}
 					</p>
 					<Pagination

@@ -7,7 +7,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatNairaFull } from '#app/lib/money.ts'
+import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { type Period, periodLabel } from '#app/lib/periods.ts'
 import { orNotShown } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -219,7 +219,7 @@ export default function PlanInformation() {
 						</button>
 					</Form>
 					<p className="mb-2 text-sm text-slate-600" aria-live="polite">
-						{hospitals.total === 1 ? '1 provider' : `${hospitals.total.toLocaleString('en-NG')} providers`}
+						{hospitals.total === 1 ? '1 provider' : `${formatCount(hospitals.total)} providers`}
 					</p>
 					{hospitals.hospitals.length ? (
 						<ResponsiveTable caption="Hospitals and clinics on the plan" columns={['Name', 'Type', 'Address', 'Phone']}>

@@ -7,6 +7,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { History } from '#app/components/ui/icons.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
+import { formatCount } from '#app/lib/money.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
 
 type Activity = { id: string; type: string; description: string; actor: { name: string } | null; created_at: string }
@@ -117,7 +118,7 @@ export function ActivityTab({ filters, items, page, pageCount, total, capped, er
 					</ResponsiveTable>
 					<p className="mt-3 text-sm text-slate-600">
 						{capped
-							? `More than ${capped.toLocaleString('en-NG')} entries: narrow the dates to reach older ones`
+							? `More than ${formatCount(capped)} entries: narrow the dates to reach older ones`
 							: `${total} ${total === 1 ? 'entry' : 'entries'}`}
 					</p>
 				</>

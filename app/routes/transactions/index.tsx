@@ -9,6 +9,7 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { ReceiptText, SearchX } from '#app/components/ui/icons.tsx'
 import { formatDateTime } from '#app/lib/greeting.ts'
+import { formatCount } from '#app/lib/money.ts'
 import { subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -114,7 +115,7 @@ export default function TransactionHistory() {
 						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
 							{capped
-								? `More than ${capped.toLocaleString('en-NG')} transactions: narrow the dates to reach older ones`
+								? `More than ${formatCount(capped)} transactions: narrow the dates to reach older ones`
 								: `${total} ${total === 1 ? 'transaction' : 'transactions'}`}
 						</p>
 					</>
