@@ -2,6 +2,7 @@ import { FileText } from '#app/components/ui/icons.tsx'
 import { Form, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
+import { formatDay } from '#api/contract/dates.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -138,7 +139,9 @@ export default function Claims() {
 								</Cell>
 								<Cell label="What happened">
 									{INCIDENT_TYPES[c.incident_type]}
-									<span className="block text-xs text-slate-600">{c.incident_date}</span>
+									<time dateTime={c.incident_date} className="block text-xs text-slate-600">
+										{formatDay(c.incident_date)}
+									</time>
 								</Cell>
 								<Cell label="Amount">{formatNairaFull(c.amount)}</Cell>
 								<Cell label="Status">

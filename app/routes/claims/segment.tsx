@@ -2,6 +2,7 @@ import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { type Claim, DECLINE_REASONS, type DeclineReason } from '#api/contract/claims.ts'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
+import { formatDay, formatDayTime } from '#api/contract/dates.ts'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -183,7 +184,14 @@ function ClaimDetails({ claim, canManage, banks }: ClaimData) {
 						{ label: 'Policy', value: `${claim.policy.product_name}, ${claim.policy.policy_number}` },
 						{ label: 'Claimant', value: claim.claimant_name },
 						{ label: 'What happened', value: INCIDENT_TYPES[claim.incident_type] },
-						{ label: 'When and where', value: `${claim.incident_date}, ${claim.place}` },
+						{
+							label: 'When and where',
+							value: (
+								<>
+									<time dateTime={claim.incident_date}>{formatDay(claim.incident_date)}</time>, {claim.place}
+								</>
+							),
+						},
 						{ label: 'Description', value: claim.description },
 						{ label: 'Amount claimed', value: formatNairaFull(claim.amount) },
 						{ label: 'Limit left', value: `${formatNairaFull(Math.max(0, claim.limit - claim.used))} of ${formatNairaFull(claim.limit)}` },
@@ -202,7 +210,7 @@ function ClaimDetails({ claim, canManage, banks }: ClaimData) {
 							<p className="text-sm">
 								<strong>{statusOf('claim', e.to_status).label}</strong>{' '}
 								<span className="text-slate-600">
-									{new Date(e.created_at).toLocaleString('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' })}
+									<time dateTime={e.created_at}>{formatDayTime(e.created_at)}</time>
 									{e.actor === 'operator' ? ', by our claims desk' : e.by ? `, by ${e.by}` : ''}
 								</span>
 							</p>

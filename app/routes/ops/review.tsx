@@ -2,6 +2,7 @@ import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { DECLINE_REASONS, type DeclineReason } from '#api/contract/claims.ts'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
+import { formatDay, formatDayTime } from '#api/contract/dates.ts'
 import { Select, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -96,7 +97,15 @@ export default function DeskReview() {
 							{ label: 'Business', value: claim.business ?? '' },
 							{ label: 'Policy', value: `${claim.policy.product_name}, ${claim.policy.policy_number}` },
 							{ label: 'Claimant', value: claim.claimant_name },
-							{ label: 'Incident', value: `${INCIDENT_TYPES[claim.incident_type]}, ${claim.incident_date}, ${claim.place}` },
+							{
+								label: 'Incident',
+								value: (
+									<>
+										{INCIDENT_TYPES[claim.incident_type]}, <time dateTime={claim.incident_date}>{formatDay(claim.incident_date)}</time>,{' '}
+										{claim.place}
+									</>
+								),
+							},
 							{ label: 'Description', value: claim.description },
 							{ label: 'Claimed', value: formatNairaFull(claim.amount) },
 							{
@@ -267,7 +276,7 @@ export default function DeskReview() {
 				<ol className="space-y-1 text-sm">
 					{claim.events.map((e) => (
 						<li key={`${e.created_at}-${e.action}`}>
-							{new Date(e.created_at).toLocaleString('en-GB', { timeZone: 'Africa/Lagos' })}: {e.action.replaceAll('_', ' ')} →{' '}
+							<time dateTime={e.created_at}>{formatDayTime(e.created_at)}</time>: {e.action.replaceAll('_', ' ')} →{' '}
 							{statusOf('claim', e.to_status).label}
 							{e.by ? ` by ${e.by}` : ''}
 							{e.note ? ` (${e.note})` : ''}
