@@ -1,4 +1,5 @@
 import { FileText, SearchX } from '#app/components/ui/icons.tsx'
+import { formatDay } from '#api/contract/dates.ts'
 import { Form, data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -169,7 +170,7 @@ export default function Invoices() {
 										<StatusBadge kind="invoice" status={i.status} />
 									</Cell>
 									<Cell label="Due" className="whitespace-nowrap">
-										{i.kind === 'invoice' ? i.due_on : '—'}
+										{i.kind === 'invoice' && i.due_on ? <time dateTime={i.due_on}>{formatDay(i.due_on)}</time> : '—'}
 									</Cell>
 									<Cell label="Total" className="whitespace-nowrap text-right font-semibold">
 										{i.kind === 'credit_note' ? `-${formatNairaFull(i.total)}` : formatNairaFull(i.total)}

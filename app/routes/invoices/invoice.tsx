@@ -3,11 +3,11 @@ import { Form, data, redirectDocument, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
+import { formatDay, formatDayTime, formatDays } from '#api/contract/dates.ts'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { notify, notifyApiError, orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -61,7 +61,8 @@ export default function InvoicePage() {
 				</p>
 			) : invoice.status === 'overdue' && invoice.pauses_on ? (
 				<p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
-					This invoice is overdue. If it is still unpaid on {invoice.pauses_on}, plan {invoice.plan.policy_number} is paused.
+					This invoice is overdue. If it is still unpaid on <time dateTime={invoice.pauses_on}>{formatDay(invoice.pauses_on)}</time>, plan{' '}
+					{invoice.plan.policy_number} is paused.
 				</p>
 			) : null}
 			<section aria-labelledby="invoice-heading" className={`mt-6 ${panelClass}`}>
@@ -93,9 +94,14 @@ export default function InvoicePage() {
 									},
 								]
 							: []),
-						{ label: 'Period', value: `${invoice.period_start} to ${invoice.period_end}` },
-						{ label: 'Issued', value: invoice.issued_on ?? 'Not yet' },
-						...(invoice.kind === 'invoice' ? [{ label: 'Due', value: invoice.due_on ?? 'Not yet' }] : []),
+						{ label: 'Period', value: formatDays(invoice.period_start, invoice.period_end) },
+						{
+							label: 'Issued',
+							value: invoice.issued_on ? <time dateTime={invoice.issued_on}>{formatDay(invoice.issued_on)}</time> : 'Not yet',
+						},
+						...(invoice.kind === 'invoice'
+							? [{ label: 'Due', value: invoice.due_on ? <time dateTime={invoice.due_on}>{formatDay(invoice.due_on)}</time> : 'Not yet' }]
+							: []),
 						{ label: 'Total (VAT exempt)', value: formatNairaFull(invoice.total) },
 						...(invoice.kind === 'invoice'
 							? [
@@ -147,7 +153,7 @@ export default function InvoicePage() {
 							<li key={p.reference} className="flex flex-wrap justify-between gap-2">
 								<span>
 									{invoice.kind === 'credit_note' ? 'Into the wallet' : p.method === 'wallet' ? 'From the wallet' : 'By card'} on{' '}
-									<time dateTime={p.paid_at}>{formatDateTime(p.paid_at)}</time>
+									<time dateTime={p.paid_at}>{formatDayTime(p.paid_at)}</time>
 									<span className="block break-all font-mono text-xs text-slate-600">{p.reference}</span>
 								</span>
 								<span className="font-semibold">{formatNairaFull(p.amount)}</span>
@@ -168,7 +174,14 @@ export default function InvoicePage() {
 									<Link to={`/invoice/${n.id}`} className="font-medium text-brand-700 underline">
 										{n.number}
 									</Link>{' '}
-									<span className="text-sm text-slate-600">issued {n.issued_on}, paid into the wallet</span>
+									<span className="text-sm text-slate-600">
+										{n.issued_on ? (
+											<>
+												issued <time dateTime={n.issued_on}>{formatDay(n.issued_on)}</time>,{' '}
+											</>
+										) : null}
+										paid into the wallet
+									</span>
 								</span>
 								<span className="font-semibold">{formatNairaFull(n.total)}</span>
 							</li>

@@ -1,6 +1,7 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
+import { formatDay, formatDays } from '#api/contract/dates.ts'
 import { Field, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -81,8 +82,11 @@ export default function DeskInvoice() {
 									},
 								]
 							: []),
-						{ label: 'Period', value: `${invoice.period_start} to ${invoice.period_end}` },
-						{ label: 'Issued', value: invoice.issued_on ?? 'Not yet' },
+						{ label: 'Period', value: formatDays(invoice.period_start, invoice.period_end) },
+						{
+							label: 'Issued',
+							value: invoice.issued_on ? <time dateTime={invoice.issued_on}>{formatDay(invoice.issued_on)}</time> : 'Not yet',
+						},
 						{ label: 'Total', value: formatNairaFull(invoice.total) },
 						...(invoice.kind === 'invoice'
 							? [
@@ -124,7 +128,11 @@ export default function DeskInvoice() {
 										<Link to={`/ops/invoices/${n.id}`} className="font-medium text-brand-700 underline">
 											{n.number}
 										</Link>{' '}
-										<span className="text-sm text-slate-600">issued {n.issued_on}</span>
+										{n.issued_on ? (
+											<span className="text-sm text-slate-600">
+												issued <time dateTime={n.issued_on}>{formatDay(n.issued_on)}</time>
+											</span>
+										) : null}
 									</span>
 									<span className="font-semibold">{formatNairaFull(n.total)}</span>
 								</li>

@@ -1,5 +1,6 @@
 import { Form, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
+import { formatDay } from '#api/contract/dates.ts'
 import { TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -72,7 +73,9 @@ export default function DeskInvoices() {
 									<span className="block text-xs text-slate-600">{i.plan.policy_number}</span>
 								</Cell>
 								<Cell label="Business">{i.business.name}</Cell>
-								<Cell label="Issued">{i.issued_on ?? '—'}</Cell>
+								<Cell label="Issued" className="whitespace-nowrap">
+									{i.issued_on ? <time dateTime={i.issued_on}>{formatDay(i.issued_on)}</time> : '—'}
+								</Cell>
 								<Cell label="Status">
 									<StatusBadge kind="invoice" status={i.status} />
 								</Cell>
