@@ -45,15 +45,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return data({ toasts, demo, errorReporting, kitPayload }, { headers })
 }
 
-/** A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md). */
+/**
+ * A demo says so on every page, and where its mail went (docs/decisions/033-demo-mode.md): in a landmark
+ * of its own, so a screen reader's tour of the page's regions reaches it.
+ */
 function DemoBanner() {
 	return (
-		<p role="note" className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">
-			Demo: payments are simulated,{' '}
-			<a href="/dev/outbox" className="font-semibold underline">
-				mail stays here
-			</a>
-		</p>
+		<aside aria-label="Demo">
+			<p role="note" className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">
+				Demo: payments are simulated,{' '}
+				<a href="/dev/outbox" className="font-semibold underline">
+					mail stays here
+				</a>
+			</p>
+		</aside>
 	)
 }
 

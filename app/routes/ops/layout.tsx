@@ -29,7 +29,9 @@ export function DeskFrame({ name, children }: { name: string | null; children: R
 					) : null}
 				</div>
 			</header>
-			<main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+			<main id="main" className="mx-auto max-w-6xl px-4 py-6">
+				{children}
+			</main>
 		</div>
 	)
 }
