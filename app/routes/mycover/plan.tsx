@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
+import { formatDay } from '#api/contract/dates.ts'
 import { periodLabel, type Period } from '#api/contract/periods.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
@@ -9,7 +10,7 @@ import { formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/plan'
-import { PolicyStatusBadge, coverDay } from '#app/components/policy-status.tsx'
+import { PolicyStatusBadge } from '#app/components/policy-status.tsx'
 import { activationPath } from './parts.tsx'
 import { loadPolicy } from './mycover.server.ts'
 
@@ -27,10 +28,11 @@ export async function loader(args: Route.LoaderArgs) {
 		api.getPlanActivities(policy.id).then((r) => r.data),
 	])
 	const labels = Object.fromEntries((product.activation?.fields ?? []).map((f) => [f.name, f.label]))
+	const days = new Set((product.activation?.fields ?? []).filter((f) => f.kind === 'date').map((f) => f.name))
 	const docLabels = Object.fromEntries((product.activation?.documents ?? []).map((d) => [d.name, d.label]))
 	return {
 		policy,
-		details: Object.entries(policy.activation ?? {}).map(([name, value]) => ({ label: labels[name] ?? name, value })),
+		details: Object.entries(policy.activation ?? {}).map(([name, value]) => ({ label: labels[name] ?? name, value, day: days.has(name) })),
 		documents: policy.documents.map((d) => ({ ...d, label: docLabels[d.field] ?? d.field })),
 		canManage: permissions.includes('plans.manage'),
 		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
@@ -111,7 +113,9 @@ export default function PlanPage() {
 			{policy.renewal_due ? (
 				<div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-slate-900">
 					<p className="font-semibold">
-						{policy.is_expired ? `This cover ended on ${coverDay(policy.cover_end)}.` : `This cover ends on ${coverDay(policy.cover_end)}.`}{' '}
+						{policy.is_expired
+							? `This cover ended on ${formatDay(policy.cover_end)}.`
+							: `This cover ends on ${formatDay(policy.cover_end)}.`}{' '}
 						Renew it to stay covered: it keeps its number.
 					</p>
 					{canBuy ? (
@@ -146,8 +150,8 @@ export default function PlanPage() {
 			>
 				<Details
 					items={[
-						{ label: 'Cover starts', value: coverDay(policy.cover_start) },
-						{ label: 'Cover ends', value: coverDay(policy.cover_end) },
+						{ label: 'Cover starts', value: <time dateTime={policy.cover_start}>{formatDay(policy.cover_start)}</time> },
+						{ label: 'Cover ends', value: <time dateTime={policy.cover_end}>{formatDay(policy.cover_end)}</time> },
 						...(policy.period ? [{ label: 'Cover period', value: periodLabel(policy.period as Period) }] : []),
 						...(policy.kind === 'plan'
 							? [
@@ -155,7 +159,14 @@ export default function PlanPage() {
 									{ label: 'Staff enrolled', value: String(policy.staff_count ?? 0) },
 									{ label: 'Rate', value: `${formatNairaFull(policy.monthly_rate ?? 0)} a person a month` },
 									{ label: 'Renews', value: policy.auto_renew ? 'Automatically' : 'No' },
-									...(policy.next_billing_date ? [{ label: 'Next bill', value: coverDay(policy.next_billing_date) }] : []),
+									...(policy.next_billing_date
+										? [
+												{
+													label: 'Next bill',
+													value: <time dateTime={policy.next_billing_date}>{formatDay(policy.next_billing_date)}</time>,
+												},
+											]
+										: []),
 								]
 							: [{ label: 'Premium paid', value: formatNairaFull(policy.premium) }]),
 						...(policy.custodian ? [{ label: 'Custodian', value: policy.custodian.name }] : []),
@@ -176,7 +187,14 @@ export default function PlanPage() {
 			) : null}
 			{details.length || documents.length ? (
 				<Panel id="activation-heading" title="Activation details">
-					{details.length ? <Details items={details} /> : null}
+					{details.length ? (
+						<Details
+							items={details.map((d) => ({
+								label: d.label,
+								value: d.day ? <time dateTime={d.value}>{formatDay(d.value)}</time> : d.value,
+							}))}
+						/>
+					) : null}
 					{documents.length ? (
 						<ul className="mt-4 space-y-1 text-sm">
 							{documents.map((d) => (
@@ -199,13 +217,8 @@ export default function PlanPage() {
 								<p className={a.cancelled ? 'text-slate-500 line-through' : ''}>{a.description}</p>
 								<p className="text-xs text-slate-600">
 									{a.actor ? `${a.actor} · ` : ''}
-									{new Date(a.created_at).toLocaleDateString('en-GB', {
-										day: 'numeric',
-										month: 'short',
-										year: 'numeric',
-										timeZone: 'Africa/Lagos',
-									})}
-									{a.upcoming ? ` · takes effect ${coverDay(a.effective_on)}` : ''}
+									<time dateTime={a.created_at}>{formatDay(a.created_at)}</time>
+									{a.upcoming ? ` · takes effect ${formatDay(a.effective_on)}` : ''}
 								</p>
 							</li>
 						))}
