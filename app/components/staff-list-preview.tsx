@@ -1,3 +1,4 @@
+import { formatDay } from '#api/contract/dates.ts'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 
@@ -54,6 +55,8 @@ export function ProblemList({ batch }: { batch: StaffList }) {
 
 export function StaffTable({ batch, dateOfBirthMissing = 'Asked at activation' }: { batch: StaffList; dateOfBirthMissing?: string }) {
 	const problems = problemsByRow(batch.errors)
+	// A date of birth with a problem shows as the file has it, so that it can be found and fixed there.
+	const wrongDays = new Set(batch.errors.filter((e) => e.field === 'date_of_birth').map((e) => e.row))
 	const [number, name, email, phone, gender, birth, check] = COLUMNS
 	return (
 		<ResponsiveTable caption={`Staff in ${batch.filename}`} columns={COLUMNS}>
@@ -68,7 +71,13 @@ export function StaffTable({ batch, dateOfBirthMissing = 'Asked at activation' }
 						<Cell label={gender} className="capitalize">
 							{r.gender || '—'}
 						</Cell>
-						<Cell label={birth}>{r.date_of_birth || dateOfBirthMissing}</Cell>
+						<Cell label={birth}>
+							{r.date_of_birth && !wrongDays.has(r.row) ? (
+								<time dateTime={r.date_of_birth}>{formatDay(r.date_of_birth)}</time>
+							) : (
+								r.date_of_birth || dateOfBirthMissing
+							)}
+						</Cell>
 						<Cell label={check}>
 							{wrong ? (
 								<ul className="space-y-0.5 text-red-800">

@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/outbox'
@@ -44,7 +45,7 @@ export default function Outbox() {
 				{mails.map((m) => (
 					<li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 wrap-anywhere" data-testid="mail">
 						<p className="text-sm text-slate-600">
-							To <span data-testid="mail-to">{m.to}</span> · {new Date(m.created_at).toLocaleString('en-NG')}
+							To <span data-testid="mail-to">{m.to}</span> · <time dateTime={m.created_at}>{formatDayTime(m.created_at)}</time>
 						</p>
 						<h2 className="font-semibold">{m.subject}</h2>
 						{m.attachments.length > 0 ? (
