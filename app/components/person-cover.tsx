@@ -1,9 +1,9 @@
 import type { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import type { Dependant, Membership, RELATIONSHIPS } from '#api/contract/employees.ts'
+import { formatDay } from '#api/contract/dates.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 
 // What a person of the staff register is covered by, as the staff record and the custodian's page show it.
 
@@ -33,7 +33,7 @@ export function PolicyRecords({ policies, coveredTo = false }: { policies: z.inf
 					<Cell label="Status">
 						<StatusBadge kind="employee" status={p.status} />
 					</Cell>
-					{coveredTo ? <Cell label="Covered to">{p.ends_on ? formatDate(p.ends_on) : 'Open'}</Cell> : null}
+					{coveredTo ? <Cell label="Covered to">{p.ends_on ? formatDay(p.ends_on) : 'Open'}</Cell> : null}
 				</tr>
 			))}
 		</ResponsiveTable>
@@ -48,7 +48,7 @@ export function DependantList({ dependants, className = '' }: { dependants: Depe
 			{dependants.map((d) => (
 				<li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
 					<span>
-						{d.first_name} {d.last_name} · {RELATIONSHIP_LABELS[d.relationship]} · born {formatDate(d.date_of_birth)}
+						{d.first_name} {d.last_name} · {RELATIONSHIP_LABELS[d.relationship]} · born {formatDay(d.date_of_birth)}
 					</span>
 					<Link to={`/mycover/custodian/remove-dependant/${d.id}`} className="text-sm text-brand-700 underline">
 						Remove

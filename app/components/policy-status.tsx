@@ -1,4 +1,3 @@
-import { formatDay } from '#api/contract/dates.ts'
 import type { Policy } from '#api/contract/purchases.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { policyStatusKey } from '#app/lib/statuses.ts'
@@ -9,6 +8,3 @@ type Flags = Pick<Policy, 'state' | 'awaiting_inspection'>
 export function PolicyStatusBadge({ policy }: { policy: Flags }) {
 	return <StatusBadge kind="policy" status={policyStatusKey(policy)} />
 }
-
-/** A cover day (YYYY-MM-DD) as people in Nigeria read it: '21 Nov 2026'. */
-export const coverDay = (day: string) => formatDay(day)

@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/add'
@@ -54,7 +54,7 @@ export default function AddCustodian() {
 						{c.history.map((h) => (
 							<li key={h.id}>
 								<time dateTime={h.created_at} className="text-slate-600">
-									{formatDateTime(h.created_at)}
+									{formatDayTime(h.created_at)}
 								</time>{' '}
 								{h.description}
 							</li>

@@ -1,8 +1,8 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { formatDay } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -46,7 +46,7 @@ export default function RemoveDependant() {
 					{d.first_name} {d.last_name}
 				</h2>
 				<p className="mt-1 text-slate-700">
-					{RELATIONSHIP_LABELS[d.relationship]} of {d.employee_name}, born {formatDate(d.date_of_birth)}. Their cover ends when you remove
+					{RELATIONSHIP_LABELS[d.relationship]} of {d.employee_name}, born {formatDay(d.date_of_birth)}. Their cover ends when you remove
 					them.
 				</p>
 				<FormError errors={actionData ? [actionData.message] : null} />

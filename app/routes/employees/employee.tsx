@@ -4,10 +4,10 @@ import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { RELATIONSHIPS } from '#api/contract/employees.ts'
+import { formatDay, formatDayTime } from '#api/contract/dates.ts'
 import { Field, FormError, NameFields, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatDate, formatDateTime } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -97,7 +97,7 @@ export default function Employee() {
 			</div>
 			{leaving ? (
 				<p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
-					Covered to {formatDate(e.leaves_on!)}.{' '}
+					Covered to {formatDay(e.leaves_on!)}.{' '}
 					{e.status.startsWith('to_be') ? `The change takes effect on the day after.` : 'No longer covered.'}
 					{e.replaced_by ? (
 						<>
@@ -112,7 +112,7 @@ export default function Employee() {
 				</p>
 			) : e.status === 'is_pending' ? (
 				<p className="rounded-md bg-sky-50 p-3 text-sm text-sky-900" role="status">
-					Cover starts on {formatDate(e.enrolled_on)}.
+					Cover starts on {formatDay(e.enrolled_on)}.
 				</p>
 			) : null}
 			{leaving ? (
@@ -124,7 +124,7 @@ export default function Employee() {
 			<Panel id="bio-heading" title="Bio">
 				<Details
 					items={[
-						{ label: 'Date enrolled', value: formatDate(e.enrolled_on) },
+						{ label: 'Date enrolled', value: formatDay(e.enrolled_on) },
 						{ label: 'Total policies', value: e.total_policies },
 					]}
 				/>
@@ -189,10 +189,10 @@ export default function Employee() {
 						{e.history.map((h) => (
 							<li key={h.id}>
 								<time dateTime={h.created_at} className="text-slate-600">
-									{formatDateTime(h.created_at)}
+									{formatDayTime(h.created_at)}
 								</time>{' '}
 								{h.description}
-								{h.effective_on ? <span className="text-slate-600"> (effective {formatDate(h.effective_on)})</span> : null}
+								{h.effective_on ? <span className="text-slate-600"> (effective {formatDay(h.effective_on)})</span> : null}
 							</li>
 						))}
 					</ol>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { formatDay } from '#api/contract/dates.ts'
 import { SearchX, Users } from '#app/components/ui/icons.tsx'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
@@ -12,7 +13,6 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -192,13 +192,13 @@ export default function Employees() {
 										{e.phone}
 									</Cell>
 									<Cell label="Date enrolled" className="whitespace-nowrap">
-										{formatDate(e.enrolled_on)}
+										{formatDay(e.enrolled_on)}
 									</Cell>
 									<Cell label="Total policies">{e.total_policies}</Cell>
 									<Cell label="Status">
 										<StatusBadge kind="employee" status={e.status} />
 										{e.leaves_on && (e.status.startsWith('to_be') || e.status.startsWith('is_')) ? (
-											<span className="mt-1 block text-xs text-slate-600">Covered to {formatDate(e.leaves_on)}</span>
+											<span className="mt-1 block text-xs text-slate-600">Covered to {formatDay(e.leaves_on)}</span>
 										) : null}
 									</Cell>
 									<Cell label="Details">

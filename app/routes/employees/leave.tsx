@@ -1,9 +1,9 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { formatDay } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
@@ -74,8 +74,8 @@ export default function Leave() {
 					</h2>
 					{leaving ? (
 						<p className="mt-2" data-testid="effective-date">
-							Covered to the end of this month, <strong>{formatDate(leaving.last_covered_day)}</strong>. {words.after}{' '}
-							<strong>{formatDate(leaving.effective_on)}</strong>; until then their status reads pending and their cover stays.
+							Covered to the end of this month, <strong>{formatDay(leaving.last_covered_day)}</strong>. {words.after}{' '}
+							<strong>{formatDay(leaving.effective_on)}</strong>; until then their status reads pending and their cover stays.
 						</p>
 					) : null}
 					<ul className="mt-3 list-disc pl-5">
@@ -105,7 +105,7 @@ export default function Leave() {
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold">{words.title}</h1>
 			<p className="text-slate-600">
-				Tick the staff to {words.verb.toLowerCase()}. {leaving ? `They stay covered to ${formatDate(leaving.last_covered_day)}.` : null}
+				Tick the staff to {words.verb.toLowerCase()}. {leaving ? `They stay covered to ${formatDay(leaving.last_covered_day)}.` : null}
 			</p>
 			<StaffSearch id="leave-q" q={filters.q} />
 			<Form method="get" className={panelClass}>

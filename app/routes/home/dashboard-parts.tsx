@@ -1,7 +1,7 @@
+import { formatDay } from '#api/contract/dates.ts'
 import { ShieldCheck } from '#app/components/ui/icons.tsx'
 import type { ReactNode } from 'react'
 import { Link } from '#app/components/ui/link.tsx'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { SpendBarChart } from '#app/components/ui/chart.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
@@ -113,7 +113,7 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 						<Figure
 							label="Next bill"
 							value={<Naira amount={nextBill.bill.amount} />}
-							note={`${nextBill.bill.product_name}, due ${coverDay(nextBill.bill.date)}`}
+							note={`${nextBill.bill.product_name}, due ${formatDay(nextBill.bill.date)}`}
 							to={`/mycover/${nextBill.bill.policy_id}`}
 							linkText="See the plan billed"
 						/>
@@ -226,7 +226,7 @@ export function RenewalsPanel({ items, due, windowDays }: { items: HomePolicy[];
 				<>
 					<ul className="mt-1 divide-y divide-slate-100">
 						{items.map((p) => (
-							<PolicyRow key={p.id} policy={p} note={`ends ${coverDay(p.cover_end)}${p.auto_renew ? ', renews by itself' : ''}`} />
+							<PolicyRow key={p.id} policy={p} note={`ends ${formatDay(p.cover_end)}${p.auto_renew ? ', renews by itself' : ''}`} />
 						))}
 					</ul>
 					{due > items.length ? (
@@ -267,7 +267,7 @@ export function PoliciesPanel({ policies, canBuy }: { policies: HomePolicy[]; ca
 				<>
 					<ul className="mt-1 divide-y divide-slate-100">
 						{policies.map((p) => (
-							<PolicyRow key={p.id} policy={p} note={`cover to ${coverDay(p.cover_end)}`} />
+							<PolicyRow key={p.id} policy={p} note={`cover to ${formatDay(p.cover_end)}`} />
 						))}
 					</ul>
 					<Link to="/mycover" className="text-sm font-medium text-brand-700 underline">

@@ -7,12 +7,13 @@ import { CacConfirmBody } from '#api/contract/cac.ts'
 import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
 import { OPEN_CLAIMS_COUNT_CAP } from '#api/contract/dashboard.ts'
 import type { User } from '#api/contract/users.ts'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { readDialog } from '#app/lib/query.ts'
 import { isKycComplete, needsCacVerification, showsTour } from '#app/lib/account.ts'
 import { businessTypeLabel } from '#app/lib/business-types.ts'
-import { formatDateTime, greeting } from '#app/lib/greeting.ts'
+import { greeting } from '#app/lib/greeting.ts'
 import { formatCount } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission, requireReadyUser, userPermissions } from '#app/server/auth.server.ts'
@@ -264,7 +265,7 @@ export default function Home() {
 								<li key={a.id} className="py-3">
 									<p className="text-sm">{a.description}</p>
 									<p className="text-xs text-slate-600">
-										<time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+										<time dateTime={a.created_at}>{formatDayTime(a.created_at)}</time>
 									</p>
 								</li>
 							))}

@@ -1,6 +1,6 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { formatDay } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { buttonClass, Field, FILE_INPUT_CLASS, FormError, SPREADSHEET_ACCEPT, SubmitButton } from '#app/components/ui/form.tsx'
 import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -99,7 +99,7 @@ export default function BatchRemoval() {
 							<Details
 								items={[
 									{ label: 'Leaving', value: preview.members.length === 1 ? '1 member' : `${preview.members.length} members` },
-									{ label: 'On', value: coverDay(preview.effective_on) },
+									{ label: 'On', value: formatDay(preview.effective_on) },
 									{
 										label: 'Monthly cost',
 										value: `${formatNairaFull(preview.monthly_before)} → ${formatNairaFull(preview.monthly_after)}`,

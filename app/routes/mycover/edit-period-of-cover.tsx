@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { PeriodBody } from '#api/contract/plans.ts'
-import { coverDay } from '#app/components/policy-status.tsx'
+import { formatDay } from '#api/contract/dates.ts'
 import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { PERIOD_VALUES, type Period, periodLabel } from '#app/lib/periods.ts'
 import { formConstraint } from '#app/server/forms.server.ts'
@@ -43,7 +43,7 @@ export default function EditPeriodOfCover() {
 			<h1 className="mt-2 text-2xl font-bold">Edit period of cover</h1>
 			<p className="mt-1 text-slate-600">
 				Now {periodLabel(policy.period as Period).toLowerCase()}. A new period takes effect at the next renewal, on{' '}
-				{coverDay(policy.next_period_start)}; until then nothing changes.
+				{formatDay(policy.next_period_start)}; until then nothing changes.
 			</p>
 			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />

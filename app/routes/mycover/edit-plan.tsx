@@ -2,8 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
+import { formatDay } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { Field, FormError, Select, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -73,7 +73,7 @@ export default function EditPlan() {
 			<h1 className="mt-2 text-2xl font-bold">Edit plan</h1>
 			<p className="mt-1 text-slate-600">
 				Now {policy.product_name} for up to {policy.slots} staff. A change takes effect from the next period, on{' '}
-				{coverDay(policy.next_period_start)}.
+				{formatDay(policy.next_period_start)}.
 			</p>
 			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
@@ -109,7 +109,7 @@ export default function EditPlan() {
 								label: 'Difference',
 								value: `${preview.difference >= 0 ? '+' : '−'}${formatNairaFull(Math.abs(preview.difference))} a month`,
 							},
-							{ label: 'Takes effect', value: coverDay(preview.effective_on) },
+							{ label: 'Takes effect', value: formatDay(preview.effective_on) },
 						]}
 					/>
 					<Form method="post" className="mt-4 flex flex-wrap gap-3">

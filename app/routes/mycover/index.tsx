@@ -2,6 +2,7 @@ import { Form, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { POLICIES_COUNT_CAP } from '#api/contract/purchases.ts'
 import { POLICY_STATUS_FILTERS } from '#api/contract/statuses.ts'
+import { formatDays } from '#api/contract/dates.ts'
 import { statusOf, statusOptions } from '#app/lib/statuses.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
@@ -14,7 +15,7 @@ import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
-import { PolicyStatusBadge, coverDay } from '#app/components/policy-status.tsx'
+import { PolicyStatusBadge } from '#app/components/policy-status.tsx'
 import { activationPath } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cover · Cover Portal' }]
@@ -157,7 +158,7 @@ export default function MyCover() {
 									</span>
 								</Cell>
 								<Cell label="Cover" className="whitespace-nowrap">
-									{coverDay(p.cover_start)} to {coverDay(p.cover_end)}
+									{formatDays(p.cover_start, p.cover_end)}
 								</Cell>
 								<Cell label="Premium" className="whitespace-nowrap">
 									{p.kind === 'plan' ? `${formatNairaFull(p.monthly_rate ?? 0)} a person a month` : formatNairaFull(p.premium)}

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { PlanMember } from '#api/contract/plans.ts'
-import { coverDay } from '#app/components/policy-status.tsx'
+import { formatDay } from '#api/contract/dates.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
@@ -44,7 +44,7 @@ export function MembersTable({
 					<Cell label="Phone number">{m.phone}</Cell>
 					<Cell label="Status">
 						<StatusBadge kind="plan_member" status={m.state} />
-						{m.effective_on ? <span className="ml-1 text-xs text-slate-600">from {coverDay(m.effective_on)}</span> : null}
+						{m.effective_on ? <span className="ml-1 text-xs text-slate-600">from {formatDay(m.effective_on)}</span> : null}
 					</Cell>
 				</tr>
 			))}

@@ -1,8 +1,8 @@
 import { Form, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { HOSPITAL_TYPES } from '#api/contract/plans.ts'
+import { formatDays } from '#api/contract/dates.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
@@ -80,7 +80,7 @@ export default function PlanInformation() {
 				<p className="mb-3 text-slate-700">{product.description}</p>
 				<Details
 					items={[
-						{ label: 'Cover period', value: `${coverDay(policy.cover_start)} to ${coverDay(policy.cover_end)}` },
+						{ label: 'Cover period', value: formatDays(policy.cover_start, policy.cover_end) },
 						...(policy.period ? [{ label: 'Renews', value: periodLabel(policy.period as Period) }] : []),
 						...(policy.kind === 'plan'
 							? [

@@ -1,6 +1,6 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { formatDay } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel, panelClass } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -76,7 +76,7 @@ export default function PlanMigration() {
 				<>
 					<p className="mt-1 text-slate-600">
 						{preview.members.length === 1 ? '1 member moves' : `${preview.members.length} members move`} from {preview.from.product_name} (
-						{preview.from.policy_number}) to {preview.to.product_name} ({preview.to.policy_number}) on {coverDay(preview.effective_on)}.
+						{preview.from.policy_number}) to {preview.to.product_name} ({preview.to.policy_number}) on {formatDay(preview.effective_on)}.
 					</p>
 					<Panel id="cost-heading" title="New monthly cost">
 						<Details

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { RemoveBody } from '#api/contract/plans.ts'
-import { coverDay } from '#app/components/policy-status.tsx'
+import { formatDay } from '#api/contract/dates.ts'
 import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { formConstraint } from '#app/server/forms.server.ts'
 import type { Route } from './+types/remove-policies'
@@ -32,7 +32,7 @@ export default function RemovePolicies() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RemoveBody }),
 	})
 	const what = policy.kind === 'plan' ? 'staff plan' : 'policy'
-	const endDay = coverDay(policy.next_period_start)
+	const endDay = formatDay(policy.next_period_start)
 	return (
 		<>
 			<p className="text-sm">

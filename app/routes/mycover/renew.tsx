@@ -2,9 +2,9 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirectDocument, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
+import { formatDay, formatDays } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { PaymentOptions } from '#app/components/payment-options.tsx'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -77,7 +77,7 @@ export default function Renew() {
 			</p>
 			<h1 className="mt-2 text-2xl font-bold">Renew {policy.product_name}</h1>
 			<p className="mt-1 text-slate-600">
-				{policy.is_expired ? `Cover ended on ${coverDay(policy.cover_end)}.` : `Cover runs to ${coverDay(policy.cover_end)}.`} A renewed
+				{policy.is_expired ? `Cover ended on ${formatDay(policy.cover_end)}.` : `Cover runs to ${formatDay(policy.cover_end)}.`} A renewed
 				policy keeps its number, {policy.policy_number}.
 			</p>
 			<div className="mt-6 space-y-6">
@@ -85,7 +85,7 @@ export default function Renew() {
 					<Details
 						items={[
 							{ label: 'Period', value: periodLabel(offer.period as Period) },
-							{ label: 'Cover', value: `${coverDay(offer.cover_start)} to ${coverDay(offer.cover_end)}` },
+							{ label: 'Cover', value: formatDays(offer.cover_start, offer.cover_end) },
 							{ label: 'Price', value: formatNairaFull(offer.amount) },
 						]}
 					/>

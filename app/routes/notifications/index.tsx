@@ -1,10 +1,10 @@
+import { formatDayTime } from '#api/contract/dates.ts'
 import { BellOff } from '#app/components/ui/icons.tsx'
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { pageHref, readPage } from '#app/lib/query.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -51,7 +51,7 @@ export default function Notifications() {
 										<span>
 											<span className={`block ${n.read ? 'text-slate-800' : 'font-semibold text-slate-900'}`}>{n.title}</span>
 											<time dateTime={n.created_at} className="text-sm text-slate-600">
-												{formatDateTime(n.created_at)}
+												{formatDayTime(n.created_at)}
 											</time>
 										</span>
 										{n.read ? null : (

@@ -1,10 +1,10 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { INSPECTION_REJECT_REASONS } from '#api/contract/inspections.ts'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { Select, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
@@ -76,7 +76,7 @@ export default function DeskInspection() {
 						{ label: 'Cover', value: inspection.product_name },
 						{ label: 'Item', value: inspection.item ?? '—' },
 						{ label: 'On approval', value: inspection.activates_cover ? 'The cover becomes active' : 'The condition is recorded' },
-						{ label: 'Sent', value: inspection.submitted_at ? formatDateTime(inspection.submitted_at) : 'Not yet' },
+						{ label: 'Sent', value: inspection.submitted_at ? formatDayTime(inspection.submitted_at) : 'Not yet' },
 						...(inspection.reject_reason_label ? [{ label: 'Sent back', value: inspection.reject_reason_label }] : []),
 					]}
 				/>

@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
 import type { Route } from './+types/inspections'
 import { DeskFrame } from './layout.tsx'
@@ -40,7 +40,7 @@ export default function DeskInspections() {
 								</Cell>
 								<Cell label="Business">{i.business}</Cell>
 								<Cell label="Item">{i.item ?? '—'}</Cell>
-								<Cell label="Sent">{i.submitted_at ? formatDateTime(i.submitted_at) : '—'}</Cell>
+								<Cell label="Sent">{i.submitted_at ? formatDayTime(i.submitted_at) : '—'}</Cell>
 								<Cell label="Status">
 									<StatusBadge kind="inspection" status={i.status} />
 								</Cell>

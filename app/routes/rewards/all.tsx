@@ -1,3 +1,4 @@
+import { formatDay } from '#api/contract/dates.ts'
 import { Gift } from '#app/components/ui/icons.tsx'
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
@@ -7,7 +8,6 @@ import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { pageHref, readPage } from '#app/lib/query.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
@@ -64,7 +64,7 @@ export default function AllRewards() {
 										{r.name}
 									</Cell>
 									<Cell label="Joined" className="whitespace-nowrap">
-										<time dateTime={r.joined_at}>{formatDate(r.joined_at)}</time>
+										<time dateTime={r.joined_at}>{formatDay(r.joined_at)}</time>
 									</Cell>
 									<Cell label="Reward" className="text-right">
 										{r.status === 'void' ? '—' : formatNairaFull(r.amount)}
@@ -75,9 +75,9 @@ export default function AllRewards() {
 									</Cell>
 									<Cell label="Paid or earned" className="whitespace-nowrap">
 										{r.paid_at ? (
-											<time dateTime={r.paid_at}>Paid {formatDate(r.paid_at)}</time>
+											<time dateTime={r.paid_at}>Paid {formatDay(r.paid_at)}</time>
 										) : r.earned_at ? (
-											<time dateTime={r.earned_at}>Earned {formatDate(r.earned_at)}</time>
+											<time dateTime={r.earned_at}>Earned {formatDay(r.earned_at)}</time>
 										) : (
 											'—'
 										)}

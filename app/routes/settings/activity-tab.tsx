@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
@@ -6,7 +7,6 @@ import { Panel } from '#app/components/ui/panel.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { History } from '#app/components/ui/icons.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatCount } from '#app/lib/money.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
 
@@ -108,7 +108,7 @@ export function ActivityTab({ filters, items, page, pageCount, total, capped, er
 						{items.map((a) => (
 							<tr key={a.id}>
 								<Cell label="When" className="whitespace-nowrap">
-									<time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+									<time dateTime={a.created_at}>{formatDayTime(a.created_at)}</time>
 								</Cell>
 								<Cell label="What happened">{a.description}</Cell>
 								<Cell label="Type">{activityTypeLabel(a.type)}</Cell>

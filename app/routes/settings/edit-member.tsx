@@ -4,9 +4,9 @@ import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
+import { formatDay } from '#api/contract/dates.ts'
 import { ErrorList, Field, FormError, Select, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { Details } from '#app/components/ui/panel.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 import { orNotFound, throwIfNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
@@ -92,7 +92,7 @@ export default function EditMember() {
 						{ label: 'Email address', value: member.email },
 						{ label: 'Role', value: member.role.name },
 						{ label: 'Status', value: member.status === 'active' ? 'Active' : 'Deactivated' },
-						{ label: 'Date added', value: <time dateTime={member.created_at}>{formatDate(member.created_at)}</time> },
+						{ label: 'Date added', value: <time dateTime={member.created_at}>{formatDay(member.created_at)}</time> },
 					]}
 				/>
 			</section>

@@ -1,10 +1,10 @@
 import { type SubmissionResult, getFormProps, useForm } from '@conform-to/react'
 import { Form } from 'react-router'
 import type { PartnerKey } from '#api/contract/kit.ts'
+import { formatDay } from '#api/contract/dates.ts'
 import { Button, FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 
 type Result = SubmissionResult<string[]> | undefined
 
@@ -43,8 +43,8 @@ export function PartnersTab({ keys, constraint, result, created }: Props) {
 								<Cell label="Webhook" className="break-all">
 									{k.webhook_url ?? 'None'}
 								</Cell>
-								<Cell label="Created">{formatDate(k.created_at)}</Cell>
-								<Cell label="Status">{k.revoked_at ? `Revoked ${formatDate(k.revoked_at)}` : 'Active'}</Cell>
+								<Cell label="Created">{formatDay(k.created_at)}</Cell>
+								<Cell label="Status">{k.revoked_at ? `Revoked ${formatDay(k.revoked_at)}` : 'Active'}</Cell>
 								<Cell>
 									{k.revoked_at ? null : (
 										<Form method="post">

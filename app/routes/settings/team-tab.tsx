@@ -1,5 +1,6 @@
 import { type SubmissionResult, getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { Form, useLocation } from 'react-router'
+import { formatDay } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { Button, Field, FormError, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
@@ -8,7 +9,6 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { MailCheck } from '#app/components/ui/icons.tsx'
-import { formatDate } from '#app/lib/greeting.ts'
 
 type Member = {
 	id: string
@@ -59,7 +59,7 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 								<StatusBadge kind="member" status={m.status} />
 							</Cell>
 							<Cell label="Date added">
-								<time dateTime={m.created_at}>{formatDate(m.created_at)}</time>
+								<time dateTime={m.created_at}>{formatDay(m.created_at)}</time>
 							</Cell>
 							{canManage ? (
 								<Cell>
@@ -91,7 +91,7 @@ export function TeamTab({ canManage, members, invitations, roles, constraint, in
 									<StatusBadge kind="invitation" status={i.status} />
 								</Cell>
 								<Cell label="Expires">
-									<time dateTime={i.expires_at}>{formatDate(i.expires_at)}</time>
+									<time dateTime={i.expires_at}>{formatDay(i.expires_at)}</time>
 								</Cell>
 								{canManage ? (
 									<Cell className="whitespace-nowrap">

@@ -8,12 +8,12 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { ReceiptText, SearchX } from '#app/components/ui/icons.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatCount } from '#app/lib/money.ts'
 import { subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Transaction } from '#api/contract/transactions.ts'
+import { formatDayTime } from '#api/contract/dates.ts'
 import type { Route } from './+types/index'
 import { TransactionFilters, filterQuery } from './filters.tsx'
 import { TRANSACTIONS_COUNT_CAP, loadTransactions } from './transactions.server.ts'
@@ -92,7 +92,7 @@ export default function TransactionHistory() {
 							{items.map((t) => (
 								<tr key={t.id}>
 									<Cell label="Date" className="whitespace-nowrap">
-										<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+										<time dateTime={t.created_at}>{formatDayTime(t.created_at)}</time>
 									</Cell>
 									<Cell label="Description">
 										{t.description}

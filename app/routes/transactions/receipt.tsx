@@ -2,12 +2,12 @@ import { data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import type { Receipt as ReceiptData } from '#api/contract/transactions.ts'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Details } from '#app/components/ui/panel.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { tableClass, tdClass, thClass } from '#app/components/ui/table.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { accountLabel, subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
@@ -82,7 +82,7 @@ export default function Receipt() {
 								]
 							: []),
 						{ label: 'Reference', value: <span className="break-all font-mono text-sm">{receipt.reference}</span> },
-						{ label: 'Date', value: <time dateTime={receipt.created_at}>{formatDateTime(receipt.created_at)}</time> },
+						{ label: 'Date', value: <time dateTime={receipt.created_at}>{formatDayTime(receipt.created_at)}</time> },
 						{ label: 'Status', value: <StatusBadge kind={receipt.type} status={receipt.stage} /> },
 						...(receipt.policy
 							? [

@@ -1,12 +1,11 @@
 import { data, useLoaderData } from 'react-router'
+import { formatDayTime, formatDays } from '#api/contract/dates.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
-import { coverDay } from '#app/components/policy-status.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Details } from '#app/components/ui/panel.tsx'
 import { typeLabel } from '#app/lib/transaction-labels.ts'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import type { Route } from './+types/code'
 import { CodeForm } from './code-form.tsx'
 
@@ -48,7 +47,7 @@ export default function VerifyCode() {
 					{ label: 'Policyholder', value: doc.holder },
 					{ label: 'Product', value: doc.product },
 					{ label: 'Insurer', value: doc.provider },
-					{ label: 'Cover', value: `${coverDay(doc.cover_start)} to ${coverDay(doc.cover_end)}` },
+					{ label: 'Cover', value: formatDays(doc.cover_start, doc.cover_end) },
 					{
 						label: 'Status',
 						value: <StatusBadge kind="certificate" status={doc.status} />,
@@ -59,7 +58,7 @@ export default function VerifyCode() {
 					{ label: 'Customer', value: doc.holder },
 					{ label: 'Transaction', value: typeLabel(doc.type) },
 					{ label: 'Amount', value: formatNairaFull(doc.amount) },
-					{ label: 'Date', value: <time dateTime={doc.paid_at}>{formatDateTime(doc.paid_at)}</time> },
+					{ label: 'Date', value: <time dateTime={doc.paid_at}>{formatDayTime(doc.paid_at)}</time> },
 					{ label: 'Status', value: <StatusBadge kind="transaction" status={doc.status} /> },
 				]
 	return (

@@ -4,11 +4,11 @@ import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import type { Withdrawal } from '#api/contract/withdrawals.ts'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { notify, notifyApiError } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -156,7 +156,7 @@ export default function Wallet() {
 											{t.description}
 										</Link>
 										<p className="text-xs text-slate-600">
-											<time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+											<time dateTime={t.created_at}>{formatDayTime(t.created_at)}</time>
 											{' · '}
 											<StatusBadge kind={t.type} status={t.stage} />
 										</p>

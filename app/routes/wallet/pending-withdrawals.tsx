@@ -1,9 +1,9 @@
 import { Form } from 'react-router'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { formatDateTime } from '#app/lib/greeting.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 
@@ -62,7 +62,7 @@ export function PendingWithdrawals({ items, canWithdraw }: { items: Pending[]; c
 									<Naira amount={w.amount} /> to {w.to}
 								</p>
 								<p className="text-sm text-slate-600">
-									{w.mine ? 'You asked' : `${w.requestedBy} asked`} on <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
+									{w.mine ? 'You asked' : `${w.requestedBy} asked`} on <time dateTime={w.createdAt}>{formatDayTime(w.createdAt)}</time>
 									{' · '}
 									<StatusBadge kind="withdrawal" status={w.status} />
 								</p>
