@@ -198,7 +198,7 @@ test('unpaid invoices are todos linking to each: due, overdue with the pause day
 		],
 	}).filter((t) => t.id.startsWith('invoice-'))
 	expect(todos.map((t) => [t.title, t.href, t.description])).toEqual([
-		['Pay invoice INV-000010', '/invoice/a', '₦75,000 is overdue; the plan is paused on 2026-12-05 if it is still unpaid.'],
+		['Pay invoice INV-000010', '/invoice/a', '₦75,000 is overdue; the plan is paused on 5 Dec 2026 if it is still unpaid.'],
 		['Pay invoice INV-000011', '/invoice/b', '₦120,000 is due.'],
 		['Pay invoice INV-000009', '/invoice/c', '₦30,000 is unpaid and its plan is paused: claims are refused until it is paid.'],
 	])
@@ -211,7 +211,7 @@ describe('renewals asked for', () => {
 		expect(todo).toEqual({
 			id: 'renew-p1',
 			title: 'Renew Gadget Cover',
-			description: 'CP-GDGT-2025-000001 ends on 2026-12-31 and the wallet could not pay its renewal.',
+			description: 'CP-GDGT-2025-000001 ends on 31 Dec 2026 and the wallet could not pay its renewal.',
 			href: '/mycover/p1/renew',
 		})
 		expect(ids({ ...done, cacVerified: true, canBuy: false, renewalsAsked: [asked] })).not.toContain('renew-p1')

@@ -1,4 +1,5 @@
 import type { Todo } from '../contract/activities.ts'
+import { formatDay } from '../contract/dates.ts'
 
 export type AccountState = {
 	kind: 'business' | 'individual'
@@ -96,7 +97,7 @@ export function deriveTodos(state: AccountState): Todo[] {
 			todos.push({
 				id: `renew-${policy.id}`,
 				title: `Renew ${policy.productName}`,
-				description: `${policy.policyNumber} ends on ${policy.coverEnd} and the wallet could not pay its renewal.`,
+				description: `${policy.policyNumber} ends on ${formatDay(policy.coverEnd)} and the wallet could not pay its renewal.`,
 				href: `/mycover/${policy.id}/renew`,
 			})
 		}
@@ -125,7 +126,7 @@ export function deriveTodos(state: AccountState): Todo[] {
 			description: invoice.paused
 				? `${invoice.balance} is unpaid and its plan is paused: claims are refused until it is paid.`
 				: invoice.overdue
-					? `${invoice.balance} is overdue; the plan is paused on ${invoice.pausesOn} if it is still unpaid.`
+					? `${invoice.balance} is overdue; the plan is paused on ${invoice.pausesOn && formatDay(invoice.pausesOn)} if it is still unpaid.`
 					: `${invoice.balance} is due.`,
 			href: `/invoice/${invoice.id}`,
 		})
