@@ -1,3 +1,4 @@
+import { formatDay } from '../contract/dates.ts'
 import type { EmployeeFilter, EmployeeStatus, LeaveKind } from '../contract/employees.ts'
 import { addDays, addMonths } from './policies.ts'
 
@@ -74,7 +75,7 @@ export function refusal(step: 'deactivate' | 'remove' | 'replace' | 'reactivate'
 	}
 	if (status === 'is_deactivated' || status === 'is_terminated') return 'This member of staff has already left. Reactivate them first.'
 	if (status !== 'active' && status !== 'is_pending') {
-		return `This member of staff already leaves on ${member.leavesOn}. Reactivate them to cancel that first.`
+		return `This member of staff already leaves on ${formatDay(member.leavesOn!)}. Reactivate them to cancel that first.`
 	}
 	return null
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDay } from '#api/contract/dates.ts'
 import { policies, staff } from '#api/db/schema.ts'
 import { lagosDate } from '#api/domain/policies.ts'
 import { endOfMonth, firstOfNextMonth } from '#api/domain/staff-lifecycle.ts'
@@ -172,6 +173,12 @@ describeApi('the staff register', () => {
 		const removed = await ctx.call('POST', '/employees/remove', { token: owner.token, body: { employee_ids: [ids[1]] } })
 		expect(removed.status).toBe(200)
 		expect(removed.body.data).toMatchObject({ last_covered_day: endOfMonth(today), effective_on: firstOfNextMonth(today) })
+		expect(removed.body.message).toBe(
+			`1 removed: covered to ${formatDay(endOfMonth(today))}, taking effect on ${formatDay(firstOfNextMonth(today))}.`,
+		)
+		expect(removed.body.data.employees[0].history[0].description).toBe(
+			`Removed from the staff list by Ngozi: covered to ${formatDay(endOfMonth(today))}`,
+		)
 		expect(removed.body.data.employees[0]).toMatchObject({
 			status: 'to_be_removed',
 			leaves_on: endOfMonth(today),
@@ -209,11 +216,21 @@ describeApi('the staff register', () => {
 		const [leaver, joiner] = replaced.body.data.employees
 		const today = lagosDate(new Date())
 		expect(leaver).toMatchObject({ status: 'to_be_terminated', leaves_on: endOfMonth(today), replaced_by: { id: joiner.id } })
+		expect(replaced.body.message).toBe(
+			`Replacement joins on ${formatDay(firstOfNextMonth(today))}; the person leaving is covered to ${formatDay(endOfMonth(today))}.`,
+		)
+		expect(leaver.history[0].description).toBe(`Replaced by Ada20 Obi (Ngozi): covered to ${formatDay(endOfMonth(today))}`)
 		expect(joiner).toMatchObject({ status: 'is_pending', enrolled_on: firstOfNextMonth(today) })
 		expect(joiner.policies.map((p: { policy_id: string }) => p.policy_id)).toEqual([planId])
 		const tunde = (await list('?q=tunde')).body.data.items[0]
 		const off = await ctx.call('POST', `/employees/${tunde.id}/remove-from-plan`, { token: owner.token, body: { plan_id: planId } })
 		expect(off.body.data.employees[0].policies[0]).toMatchObject({ status: 'to_be_removed', ends_on: endOfMonth(today) })
+		expect(off.body.message).toBe(
+			`Removed from the plan: covered to ${formatDay(endOfMonth(today))}, taking effect on ${formatDay(firstOfNextMonth(today))}.`,
+		)
+		expect(
+			(await ctx.call('POST', `/employees/${tunde.id}/remove-from-plan`, { token: owner.token, body: { plan_id: planId } })).body.message,
+		).toBe(`Tunde Bakare already leaves that plan on ${formatDay(endOfMonth(today))}.`)
 		expect(
 			(await ctx.call('POST', `/employees/${tunde.id}/remove-from-plan`, { token: owner.token, body: { plan_id: randomUUID() } })).status,
 		).toBe(404)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Id } from '../contract/common.ts'
+import { formatDay } from '../contract/dates.ts'
 import {
 	CustodianActivateBody,
 	CustodianBody,
@@ -55,7 +56,7 @@ const ImportForm = z.object({
 		),
 })
 const leavingMessage = (what: string, result: { last_covered_day: string; effective_on: string }) =>
-	`${what}: covered to ${result.last_covered_day}, taking effect on ${result.effective_on}.`
+	`${what}: covered to ${formatDay(result.last_covered_day)}, taking effect on ${formatDay(result.effective_on)}.`
 
 // Fixed paths before /employees/:id, which would take them.
 export const employeeRoutes = [
@@ -196,7 +197,10 @@ export const employeeRoutes = [
 		response: LifecycleResult,
 		handler: async ({ params, body, auth, deps }) => {
 			const data = await replaceEmployee(deps, auth, params.id, body.replacement)
-			return { data, message: `Replacement joins on ${data.effective_on}; the person leaving is covered to ${data.last_covered_day}.` }
+			return {
+				data,
+				message: `Replacement joins on ${formatDay(data.effective_on)}; the person leaving is covered to ${formatDay(data.last_covered_day)}.`,
+			}
 		},
 	}),
 	defineRoute({

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { formatDay } from '../contract/dates.ts'
 import type { Dependant, Employee, EmployeeBody, EmployeeDetail, EmployeeFilter, EmployeesQuery, LeaveKind } from '../contract/employees.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { dependants, employees, policies, staff, staffEvents } from '../db/schema.ts'
@@ -418,7 +419,7 @@ export async function leave(deps: Deps, auth: AuthUser, ids: readonly string[], 
 				employeeId: row.id,
 				userId: auth.id,
 				kind,
-				description: `${LEAVE_WORDS[kind]} by ${auth.firstName}: covered to ${lastCoveredDay}`,
+				description: `${LEAVE_WORDS[kind]} by ${auth.firstName}: covered to ${formatDay(lastCoveredDay)}`,
 				effectiveOn,
 			})
 		}
@@ -441,10 +442,10 @@ export async function removeFromPlan(deps: Deps, auth: AuthUser, id: string, pla
 		.from(staff)
 		.where(and(eq(staff.employeeId, id), eq(staff.policyId, planId)))
 	if (!member) throw new ApiError(404, `${fullName(row)} is not on that staff plan.`)
-	if (member.endsOn) throw new ApiError(409, `${fullName(row)} already leaves that plan on ${member.endsOn}.`)
+	if (member.endsOn) throw new ApiError(409, `${fullName(row)} already leaves that plan on ${formatDay(member.endsOn)}.`)
 	await deps.db.transaction(async (tx) => {
 		await tx.update(staff).set({ endsOn: lastCoveredDay }).where(eq(staff.id, member.id))
-		const description = `Removed from staff plan ${plan!.policyNumber} by ${auth.firstName}: covered to ${lastCoveredDay}`
+		const description = `Removed from staff plan ${plan!.policyNumber} by ${auth.firstName}: covered to ${formatDay(lastCoveredDay)}`
 		await recordEvent(tx, {
 			customerId: auth.customerId,
 			employeeId: id,
@@ -481,7 +482,7 @@ export async function replaceEmployee(deps: Deps, auth: AuthUser, id: string, re
 			employeeId: id,
 			userId: auth.id,
 			kind: 'replaced',
-			description: `Replaced by ${fullName(joiner)} (${auth.firstName}): covered to ${leaverLastDay}`,
+			description: `Replaced by ${fullName(joiner)} (${auth.firstName}): covered to ${formatDay(leaverLastDay)}`,
 			effectiveOn: joinerFirstDay,
 		})
 		await recordEvent(tx, {

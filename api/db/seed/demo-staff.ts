@@ -1,6 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client.ts'
 import * as t from '../schema.ts'
+import { formatDay } from '../../contract/dates.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { ROUNDING } from '../../contract/quotes.ts'
 import { productById, type Product } from '../../domain/catalogue/index.ts'
@@ -149,7 +150,7 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				employeeId: row.id,
 				userId: owner.id,
 				kind: leaveKind,
-				description: `${leaveKind === 'replaced' ? `Replaced by ${joiner!.firstName} ${joiner!.lastName}` : leaveKind === 'removed' ? 'Removed from the staff list' : 'Deactivated'}: covered to ${leavesOn}`,
+				description: `${leaveKind === 'replaced' ? `Replaced by ${joiner!.firstName} ${joiner!.lastName}` : leaveKind === 'removed' ? 'Removed from the staff list' : 'Deactivated'}: covered to ${formatDay(leavesOn)}`,
 				effectiveOn: addDays(leavesOn, 1),
 			})
 		}
