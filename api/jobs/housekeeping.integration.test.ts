@@ -2,6 +2,7 @@ import { utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDay } from '#api/contract/dates.ts'
 import { activities, documents, mailOutbox, policies, policyEvents, staffBatches, staffImports } from '#api/db/schema.ts'
 import { addDays, lagosDate } from '#api/domain/policies.ts'
 import {
@@ -60,12 +61,13 @@ describeApi('housekeeping jobs', () => {
 		await Promise.all([applyDueChanges(ctx.deps), applyDueChanges(ctx.deps)])
 		const rows = await told()
 		expect(rows).toHaveLength(1)
-		expect(rows[0]!.description).toBe(`In effect from ${due}: Policy to be deactivated at the end of its period`)
+		expect(rows[0]!.description).toBe(`In effect from ${formatDay(due)}: Policy to be deactivated at the end of its period`)
 		const mails = await ctx.db
 			.select()
 			.from(mailOutbox)
 			.where(and(sql`lower(${mailOutbox.to}) = ${owner.email.toLowerCase()}`, like(mailOutbox.subject, '%is now in effect')))
 		expect(mails).toHaveLength(1)
+		expect(mails[0]!.text).toContain(`It is in effect from ${formatDay(due)}.`)
 	})
 
 	test('uploaded files no record references are removed once a day old; referenced and newer ones stay', async () => {

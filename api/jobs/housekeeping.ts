@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import { formatDay } from '../contract/dates.ts'
 import { claimFiles, documents, policies, policyEvents, staffBatches, staffImports } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
@@ -38,7 +39,7 @@ export async function applyDueChanges(deps: Deps) {
 	const counts = { told: 0 }
 	for (const { event, policy } of due) {
 		if (!(await claimNotice(deps.db, policy.id, 'change_effective', event.id))) continue
-		const description = `In effect from ${event.effectiveOn}: ${event.description}`
+		const description = `In effect from ${formatDay(event.effectiveOn)}: ${event.description}`
 		await recordActivity(deps.db, { customerId: policy.customerId, actorUserId: null, type: 'plans.change_effective', description })
 		await mailPolicyNotice(
 			deps,
@@ -46,7 +47,7 @@ export async function applyDueChanges(deps: Deps) {
 			{
 				subject: `A change to ${policy.policyNumber} is now in effect`,
 				title: 'A change took effect',
-				lines: [`${event.description}.`, `It is in effect from ${event.effectiveOn}.`],
+				lines: [`${event.description}.`, `It is in effect from ${formatDay(event.effectiveOn)}.`],
 				action: { path: `/mycover/${policy.id}`, label: 'View the plan' },
 			},
 			event.actorUserId,

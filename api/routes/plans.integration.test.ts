@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDay } from '#api/contract/dates.ts'
 import { activities, policies, policyEvents, purchases } from '#api/db/schema.ts'
 import { computeQuote } from '#api/domain/pricing/index.ts'
 import { addMonths, lagosDate } from '#api/domain/policies.ts'
@@ -117,7 +118,10 @@ describeApi('managing a plan', () => {
 			token: owner.token,
 			body: { member_ids: [members[0].id], confirm: true },
 		})
-		expect(done).toMatchObject({ status: 200, body: { data: { confirmed: true }, message: `1 leaving on ${firstOfNextMonth()}.` } })
+		expect(done).toMatchObject({
+			status: 200,
+			body: { data: { confirmed: true }, message: `1 leaving on ${formatDay(firstOfNextMonth())}.` },
+		})
 		const after = (await ctx.call('GET', `/policies/${planA}/members`, { token: owner.token })).body.data.members
 		expect(after.find((m: { id: string }) => m.id === members[0].id)).toMatchObject({
 			state: 'to_be_removed',
@@ -132,6 +136,10 @@ describeApi('managing a plan', () => {
 			.from(activities)
 			.where(and(eq(activities.customerId, owner.customerId), eq(activities.type, 'plans.members_removed')))
 		expect(log).toHaveLength(1)
+		const booked = (await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data
+		expect(booked.find((a: { kind: string }) => a.kind === 'member_removal').description).toBe(
+			`${members[0].name} to be removed on ${formatDay(firstOfNextMonth())}`,
+		)
 	})
 
 	test('an uploaded list of members to remove is read for its emails and phone numbers; nothing changes', async () => {
@@ -173,9 +181,10 @@ describeApi('managing a plan', () => {
 		expect(await ctx.call('POST', `/policies/${planA}/migration`, { token: viewerToken, body })).toMatchObject({ status: 403 })
 		expect(await ctx.call('POST', `/policies/${planA}/migration`, { token: other.token, body })).toMatchObject({ status: 404 })
 		expect(await ctx.call('POST', `/policies/${planA}/migration`, { body })).toMatchObject({ status: 401 })
-		expect((await ctx.call('POST', `/policies/${planA}/migration`, { token: owner.token, body: { ...body, confirm: true } })).status).toBe(
-			200,
-		)
+		expect(await ctx.call('POST', `/policies/${planA}/migration`, { token: owner.token, body: { ...body, confirm: true } })).toMatchObject({
+			status: 200,
+			body: { message: `1 moving on ${formatDay(firstOfNextMonth())}.` },
+		})
 		const moving = (await ctx.call('GET', `/policies/${planA}/members`, { token: owner.token })).body.data.members
 		expect(moving.find((m: { id: string }) => m.id === mover.id)).toMatchObject({ state: 'moving', to_plan: { id: planB } })
 		// On the 1st of next month the member is on the new plan, and gone from the old: the move is dated today here.
@@ -215,6 +224,7 @@ describeApi('managing a plan', () => {
 			effective_on: policy.next_billing_date,
 			confirmed: true,
 		})
+		expect(done.body.message).toBe(`The change takes effect on ${formatDay(policy.next_billing_date)}.`)
 
 		expect(await ctx.call('POST', `/policies/${planA}/period`, { token: owner.token, body: { period: 'weekly' } })).toMatchObject({
 			status: 400,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatDay } from '../contract/dates.ts'
 import {
 	BatchRemovalBody,
 	BatchRemovalPreview,
@@ -120,7 +121,7 @@ export const planRoutes = [
 		response: PlanChangePreview,
 		handler: async ({ params, body, auth, deps }) => {
 			const preview = await changePlan(deps, auth, params.id, body)
-			return { data: preview, message: body.confirm ? `The change takes effect on ${preview.effective_on}.` : undefined }
+			return { data: preview, message: body.confirm ? `The change takes effect on ${formatDay(preview.effective_on)}.` : undefined }
 		},
 	}),
 	defineRoute({
@@ -136,7 +137,10 @@ export const planRoutes = [
 		response: MigrationPreview,
 		handler: async ({ params, body, auth, deps }) => {
 			const preview = await migrateMembers(deps, auth, params.id, body)
-			return { data: preview, message: body.confirm ? `${preview.members.length} moving on ${preview.effective_on}.` : undefined }
+			return {
+				data: preview,
+				message: body.confirm ? `${preview.members.length} moving on ${formatDay(preview.effective_on)}.` : undefined,
+			}
 		},
 	}),
 	defineRoute({
@@ -152,7 +156,10 @@ export const planRoutes = [
 		response: BatchRemovalPreview,
 		handler: async ({ params, body, auth, deps }) => {
 			const preview = await batchRemoval(deps, auth, params.id, body)
-			return { data: preview, message: body.confirm ? `${preview.members.length} leaving on ${preview.effective_on}.` : undefined }
+			return {
+				data: preview,
+				message: body.confirm ? `${preview.members.length} leaving on ${formatDay(preview.effective_on)}.` : undefined,
+			}
 		},
 	}),
 	defineRoute({

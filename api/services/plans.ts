@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { type Period, periodLabel } from '../contract/periods.ts'
 import type { HealthProductId } from '../contract/product-ids.ts'
@@ -179,7 +180,7 @@ export async function removePolicy(deps: Deps, auth: AuthUser, id: string, body:
 	const description =
 		body.when === 'now'
 			? `${what} ${ENDED_WORD[body.action]} today`
-			: `${what} to be ${ENDED_WORD[body.action]} on ${effectiveOn}, at the end of its period`
+			: `${what} to be ${ENDED_WORD[body.action]} on ${formatDay(effectiveOn)}, at the end of its period`
 	await deps.db.transaction(async (tx) => {
 		await record(tx, auth, policy, { kind: body.action, effectiveOn, description })
 		await logActivity(tx, auth, `policies.${body.action}`, `${auth.firstName}: ${description}`)
@@ -196,7 +197,7 @@ export async function changePeriod(deps: Deps, auth: AuthUser, id: string, perio
 	if (policy.period === null) throw new ApiError(409, 'This cover is for a trip: it has no period to change.')
 	if (period === policy.period) throw fieldError(400, 'period', `The period of cover is already ${periodLabel(period).toLowerCase()}.`)
 	const effectiveOn = effectiveDate({ kind: 'period_change' }, policy, today)
-	const description = `Period of cover to change from ${periodLabel(policy.period as Period).toLowerCase()} to ${periodLabel(period).toLowerCase()} at the renewal on ${effectiveOn}`
+	const description = `Period of cover to change from ${periodLabel(policy.period as Period).toLowerCase()} to ${periodLabel(period).toLowerCase()} at the renewal on ${formatDay(effectiveOn)}`
 	await deps.db.transaction(async (tx) => {
 		await record(tx, auth, policy, { kind: 'period_change', effectiveOn, description, detail: { period } })
 		await logActivity(tx, auth, 'plans.period_changed', `${auth.firstName}: ${policy.policyNumber}: ${description}`)
@@ -237,7 +238,7 @@ export async function changePlan(
 		confirmed: body.confirm,
 	}
 	if (!body.confirm) return preview
-	const description = `Plan to change to ${product.name} for ${body.slots} staff from ${effectiveOn}: ${formatNairaFull(proposedMonthly)} a month (${preview.difference >= 0 ? 'up' : 'down'} ${formatNairaFull(Math.abs(preview.difference))})`
+	const description = `Plan to change to ${product.name} for ${body.slots} staff from ${formatDay(effectiveOn)}: ${formatNairaFull(proposedMonthly)} a month (${preview.difference >= 0 ? 'up' : 'down'} ${formatNairaFull(Math.abs(preview.difference))})`
 	await deps.db.transaction(async (tx) => {
 		await record(tx, auth, policy, { kind: 'plan_change', effectiveOn, description, detail: { product_id: product.id, slots: body.slots } })
 		await logActivity(tx, auth, 'plans.changed', `${auth.firstName}: ${policy.policyNumber}: ${description}`)
@@ -302,14 +303,14 @@ export async function migrateMembers(
 				effectiveOn,
 				staffId: m.id,
 				toPolicyId: target.policy.id,
-				description: `${m.name} moves to ${targetName} on ${effectiveOn}`,
+				description: `${m.name} moves to ${targetName} on ${formatDay(effectiveOn)}`,
 			})
 		}
 		await logActivity(
 			tx,
 			auth,
 			'plans.members_moved',
-			`${auth.firstName} moved ${chosen.length === 1 ? '1 member' : `${chosen.length} members`} of ${policy.policyNumber} to ${targetName} from ${effectiveOn}`,
+			`${auth.firstName} moved ${chosen.length === 1 ? '1 member' : `${chosen.length} members`} of ${policy.policyNumber} to ${targetName} from ${formatDay(effectiveOn)}`,
 		)
 	})
 	return preview
@@ -378,14 +379,14 @@ export async function batchRemoval(
 				kind: 'member_removal',
 				effectiveOn,
 				staffId: m.id,
-				description: `${m.name} to be removed on ${effectiveOn}`,
+				description: `${m.name} to be removed on ${formatDay(effectiveOn)}`,
 			})
 		}
 		await logActivity(
 			tx,
 			auth,
 			'plans.members_removed',
-			`${auth.firstName} removed ${chosen.size === 1 ? '1 member' : `${chosen.size} members`} from ${policy.policyNumber} from ${effectiveOn}`,
+			`${auth.firstName} removed ${chosen.size === 1 ? '1 member' : `${chosen.size} members`} from ${policy.policyNumber} from ${formatDay(effectiveOn)}`,
 		)
 	})
 	return { ...preview, confirmed: true }

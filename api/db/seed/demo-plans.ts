@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
+import { formatDay } from '../../contract/dates.ts'
 import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
@@ -124,7 +125,7 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 			staffId: people[7]!.id,
 			toPolicyId: primecare.id,
 			effectiveOn: thisMonth,
-			description: `${name(7)} moves to PrimeCare (${primecare.policyNumber}) on ${thisMonth}`,
+			description: `${name(7)} moves to PrimeCare (${primecare.policyNumber}) on ${formatDay(thisMonth)}`,
 			createdAt: new Date(`${addDays(lastMonth, 14)}T11:00:00Z`),
 		})
 		// This month: one member leaves, another moves, both on the 1st of next month.
@@ -132,34 +133,34 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 			kind: 'member_removal',
 			staffId: people[6]!.id,
 			effectiveOn: nextMonth,
-			description: `${name(6)} to be removed on ${nextMonth}`,
+			description: `${name(6)} to be removed on ${formatDay(nextMonth)}`,
 		})
 		await event(zencare.id, {
 			kind: 'member_migration',
 			staffId: people[5]!.id,
 			toPolicyId: primecare.id,
 			effectiveOn: nextMonth,
-			description: `${name(5)} moves to PrimeCare (${primecare.policyNumber}) on ${nextMonth}`,
+			description: `${name(5)} moves to PrimeCare (${primecare.policyNumber}) on ${formatDay(nextMonth)}`,
 		})
 		await tx.insert(t.activities).values([
 			{
 				customerId: owner.customerId,
 				actorUserId: owner.id,
 				type: 'plans.members_moved',
-				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${thisMonth}`,
+				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${formatDay(thisMonth)}`,
 				createdAt: new Date(`${addDays(lastMonth, 14)}T11:00:00Z`),
 			},
 			{
 				customerId: owner.customerId,
 				actorUserId: owner.id,
 				type: 'plans.members_removed',
-				description: `Adaeze removed 1 member from ${zencare.policyNumber} from ${nextMonth}`,
+				description: `Adaeze removed 1 member from ${zencare.policyNumber} from ${formatDay(nextMonth)}`,
 			},
 			{
 				customerId: owner.customerId,
 				actorUserId: owner.id,
 				type: 'plans.members_moved',
-				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${nextMonth}`,
+				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${formatDay(nextMonth)}`,
 			},
 		])
 	})
