@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDay, formatDays } from '#api/contract/dates.ts'
 import { cards, ledgerTransfers, mailOutbox, payments, policies, policyEvents, policyNotices, purchases } from '#api/db/schema.ts'
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
 import { autoRenewPolicies, mailExpiredPolicies, sendRenewalReminders } from '#api/jobs/renewals.ts'
@@ -62,7 +63,7 @@ describeApi('renewals, reminders and expiry', () => {
 	const renewalsOf = (policyId: string) => ctx.db.select().from(purchases).where(eq(purchases.renewsPolicyId, policyId))
 	const policyOf = async (id: string) => (await ctx.db.select().from(policies).where(eq(policies.id, id)))[0]!
 	const todos = async (account: Account) =>
-		(await ctx.call('GET', '/todos', { token: (await fresh(account)).token })).body.data as Array<{ href: string }>
+		(await ctx.call('GET', '/todos', { token: (await fresh(account)).token })).body.data as Array<{ href: string; description: string }>
 	const balance = async (account: Account) => balanceOf(ctx, await fresh(account))
 
 	test('reminders go 14 and 3 days before cover ends, once each however often the job runs', async () => {
@@ -78,6 +79,8 @@ describeApi('renewals, reminders and expiry', () => {
 		expect(first).toHaveLength(1)
 		expect(first[0]!.text).toContain(`/mycover/${policy.id}/renew`)
 		expect(first[0]!.text).toContain('₦15,000')
+		const renewedEnd = addDays(addMonths(addDays(policy.coverEnd, 1), 12), -1)
+		expect(first[0]!.text).toContain(`Renewal price: ₦15,000 for ${formatDays(addDays(policy.coverEnd, 1), renewedEnd)}`)
 
 		moveTo(addDays(policy.coverEnd, -3))
 		await sendRenewalReminders(ctx.deps)
@@ -119,6 +122,9 @@ describeApi('renewals, reminders and expiry', () => {
 			.where(and(eq(policyEvents.policyId, policy.id), eq(policyEvents.kind, 'renewed')))
 		expect(events).toHaveLength(1)
 		expect(events[0]).toMatchObject({ effectiveOn: addDays(policy.coverEnd, 1) })
+		expect(events[0]!.description).toContain(
+			`policy ${policy.policyNumber} renewed for ₦15,000: cover ${formatDays(addDays(policy.coverEnd, 1), after.coverEnd)}`,
+		)
 		expect(await mailsTo(owner, `Renewed: Third Party`)).toHaveLength(1)
 
 		// The reminder of 3 days is for cover that ends soon: this one no longer does.
@@ -161,7 +167,9 @@ describeApi('renewals, reminders and expiry', () => {
 		const asked = await mailsTo(owner, 'the wallet is short')
 		expect(asked).toHaveLength(1)
 		expect(asked[0]!.text).toContain(`/mycover/${policy.id}/renew`)
-		expect((await todos(owner)).map((t) => t.href)).toContain(`/mycover/${policy.id}/renew`)
+		expect((await todos(owner)).find((t) => t.href === `/mycover/${policy.id}/renew`)?.description).toBe(
+			`${policy.policyNumber} ends on ${formatDay(policy.coverEnd)} and the wallet could not pay its renewal.`,
+		)
 
 		await fund(ctx, owner, PREMIUM)
 		moveTo(addDays(policy.coverEnd, -1))
@@ -191,6 +199,9 @@ describeApi('renewals, reminders and expiry', () => {
 		const renewed = await ctx.call('POST', `/policies/${policy.id}/renew`, { token: owner.token, body })
 		expect(renewed.status).toBe(201)
 		expect(renewed.body.data.policy).toMatchObject({ policy_number: policy.policyNumber, cover_start: today, is_expired: false })
+		expect(renewed.body.message).toBe(
+			`Renewed for ₦15,000: policy ${policy.policyNumber} now covers you to ${formatDay(renewed.body.data.policy.cover_end)}.`,
+		)
 		const again = await ctx.call('POST', `/policies/${policy.id}/renew`, { token: owner.token, body })
 		expect(again.status).toBe(201)
 		expect(await renewalsOf(policy.id)).toHaveLength(1)

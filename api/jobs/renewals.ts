@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm'
+import { formatDays } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { policies, policyEvents } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
@@ -99,7 +100,7 @@ export async function sendRenewalReminders(deps: Deps) {
 					? `It renews by itself from ${AUTO_RENEW_DAYS} days before the end: from your wallet when it holds ${formatNairaFull(offer.amount)}, else from your saved card. You may also renew now.`
 					: `Renew it to stay covered: it keeps its number, and the new cover starts the day after this one ends.`,
 			],
-			facts: [['Renewal price', `${formatNairaFull(offer.amount)} for ${offer.coverStart} to ${offer.coverEnd}`]],
+			facts: [['Renewal price', `${formatNairaFull(offer.amount)} for ${formatDays(offer.coverStart, offer.coverEnd)}`]],
 			action: { path: renewPath(policy), label: 'Renew the policy' },
 		})
 		counts.sent++

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import {
 	DocumentParams,
@@ -194,7 +195,7 @@ export const policyRoutes = [
 				},
 				message:
 					purchase.status === 'paid'
-						? `Renewed for ${formatNairaFull(purchase.amount)}: policy ${current.policyNumber} now covers you to ${policy!.coverEnd}.`
+						? `Renewed for ${formatNairaFull(purchase.amount)}: policy ${current.policyNumber} now covers you to ${formatDay(policy!.coverEnd)}.`
 						: `Pay ${formatNairaFull(purchase.amount)} on the checkout page to renew.`,
 			}
 		},

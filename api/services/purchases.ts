@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { formatDays } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { type Period, periodMonths } from '../contract/periods.ts'
 import type { PaymentOption } from '../contract/purchases.ts'
@@ -125,7 +126,7 @@ export async function renewPolicy(tx: Tx, purchase: PurchaseRow, now: Date) {
 		.where(eq(policies.id, policy!.id))
 		.returning()
 	const product = productOf(policy!.productId)
-	const description = `${product.name} policy ${policy!.policyNumber} renewed for ${formatNairaFull(purchase.amount)}: cover ${cover.start} to ${cover.end}`
+	const description = `${product.name} policy ${policy!.policyNumber} renewed for ${formatNairaFull(purchase.amount)}: cover ${formatDays(cover.start, cover.end)}`
 	await tx.insert(policyEvents).values({
 		customerId: policy!.customerId,
 		policyId: policy!.id,

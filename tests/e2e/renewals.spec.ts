@@ -1,3 +1,4 @@
+import { formatDay, formatDays } from '#api/contract/dates.ts'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { DEMO_PASSWORD, expect, expectAccessible, mailsTo, signIn, test } from './support.ts'
 
@@ -42,9 +43,17 @@ test('a policy coming up for renewal is renewed from the wallet and keeps its nu
 	await page.getByRole('button', { name: `Renew for ${formatNairaFull(offer.amount)}` }).click()
 
 	await expect(page).toHaveURL(`/mycover/${policy.id}`)
-	await expect(page.getByText(`Renewed for ${formatNairaFull(offer.amount)}: policy ${policy.policy_number}`)).toBeVisible()
+	await expect(
+		page.getByText(
+			`Renewed for ${formatNairaFull(offer.amount)}: policy ${policy.policy_number} now covers you to ${formatDay(offer.cover_end)}.`,
+		),
+	).toBeVisible()
 	// The plan's own activity list records the renewal.
-	await expect(page.getByText(`${product} policy ${policy.policy_number} renewed for ${formatNairaFull(offer.amount)}`)).toBeVisible()
+	await expect(
+		page.getByText(
+			`${product} policy ${policy.policy_number} renewed for ${formatNairaFull(offer.amount)}: cover ${formatDays(offer.cover_start, offer.cover_end)}`,
+		),
+	).toBeVisible()
 	await expect(page.getByText('Renew it to stay covered')).toHaveCount(0)
 	const after = (await (await request.get(`/api/v1/policies/${policy.id}`, { headers })).json()).data as ApiPolicy
 	expect(after).toMatchObject({ policy_number: policy.policy_number, cover_end: offer.cover_end, renewal_due: false })
