@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { formatDay } from '../../contract/dates.ts'
 import { RETRY_DAYS, billingPeriod, periodBilledOn } from '../../domain/billing.ts'
 import { addDays, addMonths, lagosDate } from '../../domain/policies.ts'
 import { issue, linesForMonth, payInvoiceFromGateway } from '../../services/billing.ts'
@@ -61,7 +62,7 @@ export async function seedDemoInvoices(db: Db, email: string, now = new Date()) 
 						customerId: owner.customerId,
 						actorUserId: null,
 						type: 'invoice.overdue',
-						description: `Reminder sent: invoice ${invoice.number} was due on ${due} and is unpaid`,
+						description: `Reminder sent: invoice ${invoice.number} was due on ${formatDay(due)} and is unpaid`,
 						createdAt: new Date(`${addDays(due, 1)}T08:00:00Z`),
 					})
 					continue

@@ -1,4 +1,5 @@
 import { Text } from '@react-email/components'
+import { formatDay } from '../../contract/dates.ts'
 import { formatNairaFull } from '../../contract/money.ts'
 import { Action, Fact, Layout, styles } from './layout.tsx'
 
@@ -8,9 +9,11 @@ export type InvoiceMailProps = {
 	event: 'issued' | 'paid' | 'overdue'
 	number: string
 	planNumber: string
+	/** The month billed, as words: 'November 2026'. */
 	month: string
 	total: number
 	balance: number
+	/** Days as YYYY-MM-DD, written out here for the reader. */
 	dueOn: string
 	pausesOn: string
 	invoiceUrl: string
@@ -22,9 +25,9 @@ const TITLES = { issued: 'Your invoice', paid: 'Invoice paid', overdue: 'Invoice
 export function InvoiceMail(props: InvoiceMailProps) {
 	const { event, number, total, balance } = props
 	const intro = {
-		issued: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} covers ${props.month}. It is due on ${props.dueOn}; if your wallet holds enough, it is paid from there.`,
+		issued: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} covers ${props.month}. It is due on ${formatDay(props.dueOn)}; if your wallet holds enough, it is paid from there.`,
 		paid: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} (${props.month}) is paid. Thank you.`,
-		overdue: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} (${props.month}) was due on ${props.dueOn} and is unpaid. We will try your wallet again; if it is still unpaid on ${props.pausesOn}, the plan is paused and its members cannot make claims until it is paid.`,
+		overdue: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} (${props.month}) was due on ${formatDay(props.dueOn)} and is unpaid. We will try your wallet again; if it is still unpaid on ${formatDay(props.pausesOn)}, the plan is paused and its members cannot make claims until it is paid.`,
 	}[event]
 	return (
 		<Layout title={TITLES[event]} preview={`${TITLES[event]}: ${number}, ${formatNairaFull(total)}`} publicUrl={props.publicUrl}>

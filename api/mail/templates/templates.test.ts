@@ -4,6 +4,7 @@ import { renderMail } from '../render.ts'
 import { CodeMail } from './code.tsx'
 import { CoverActiveMail } from './cover-active.tsx'
 import { InvitationMail } from './invitation.tsx'
+import { InvoiceMail } from './invoice.tsx'
 import { PaymentFailedMail } from './payment-failed.tsx'
 import { PurchaseConfirmationMail } from './purchase-confirmation.tsx'
 import { WalletFundedMail } from './wallet-funded.tsx'
@@ -180,6 +181,28 @@ describe('mail templates', () => {
 			}),
 			['your Gadget Cover policy is active', 'Policy number: CP-GADG-2026-000007', 'Your certificate is attached.'],
 		)
+	})
+
+	test('an invoice issued and overdue: its days written as people read them', async () => {
+		const invoice = {
+			publicUrl,
+			firstName: 'Ngozi',
+			number: 'INV-000010',
+			planNumber: 'CP-HLTH-2026-000003',
+			month: 'November 2026',
+			total: 45_000,
+			balance: 45_000,
+			dueOn: '2026-12-08',
+			pausesOn: '2026-12-22',
+			invoiceUrl: `${publicUrl}/invoice/i1`,
+		}
+		await expectFacts(createElement(InvoiceMail, { ...invoice, event: 'issued' }), [
+			'covers November 2026. It is due on 8 Dec 2026; if your wallet holds enough, it is paid from there.',
+			'To pay: ₦45,000',
+		])
+		await expectFacts(createElement(InvoiceMail, { ...invoice, event: 'overdue' }), [
+			'(November 2026) was due on 8 Dec 2026 and is unpaid. We will try your wallet again; if it is still unpaid on 22 Dec 2026, the plan is paused',
+		])
 	})
 
 	test('withdrawal paid and failed: the amount, the account, the refund', async () => {
