@@ -222,7 +222,7 @@ describe('terminated and deactivated cover takes no claims', () => {
 			"Chidi Okafor's staff record is deactivated: claims can only be made for current members of the plan.",
 		)
 		expect(claimantRefusal({ ...member, planEndsOn: '2026-04-30' }, '2026-05-01')).toBe(
-			'Chidi Okafor left this plan on 2026-04-30: claims can only be made for current members of the plan.',
+			'Chidi Okafor left this plan on 30 Apr 2026: claims can only be made for current members of the plan.',
 		)
 		// Their last day on the plan is still covered.
 		expect(claimantRefusal({ ...member, planEndsOn: '2026-05-01' }, '2026-05-01')).toBeNull()

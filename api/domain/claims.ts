@@ -1,4 +1,5 @@
 import type { IncidentType, Product } from '../contract/catalogue.ts'
+import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import type { EmployeeStatus } from '../contract/employees.ts'
 import type { ClaimPayoutStatus, ClaimStatus } from '../contract/statuses.ts'
@@ -220,7 +221,7 @@ export function claimantRefusal(
 	if (member.employee === 'is_deactivated')
 		return `${member.name}'s staff record is deactivated: claims can only be made for current members of the plan.`
 	if (member.planEndsOn && member.planEndsOn < today)
-		return `${member.name} left this plan on ${member.planEndsOn}: claims can only be made for current members of the plan.`
+		return `${member.name} left this plan on ${formatDay(member.planEndsOn)}: claims can only be made for current members of the plan.`
 	return null
 }
 
