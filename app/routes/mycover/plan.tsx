@@ -11,6 +11,7 @@ import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/plan'
 import { PolicyStatusBadge } from '#app/components/policy-status.tsx'
+import { activationDetails } from './activation-details.ts'
 import { activationPath } from './parts.tsx'
 import { loadPolicy } from './mycover.server.ts'
 
@@ -27,12 +28,10 @@ export async function loader(args: Route.LoaderArgs) {
 		api.getProduct(String(policy.product_id)).then((r) => r.data),
 		api.getPlanActivities(policy.id).then((r) => r.data),
 	])
-	const labels = Object.fromEntries((product.activation?.fields ?? []).map((f) => [f.name, f.label]))
-	const days = new Set((product.activation?.fields ?? []).filter((f) => f.kind === 'date').map((f) => f.name))
 	const docLabels = Object.fromEntries((product.activation?.documents ?? []).map((d) => [d.name, d.label]))
 	return {
 		policy,
-		details: Object.entries(policy.activation ?? {}).map(([name, value]) => ({ label: labels[name] ?? name, value, day: days.has(name) })),
+		details: activationDetails(product.activation?.fields ?? [], policy.activation),
 		documents: policy.documents.map((d) => ({ ...d, label: docLabels[d.field] ?? d.field })),
 		canManage: permissions.includes('plans.manage'),
 		canManageStaff: permissions.includes('employees.manage') && user.customer.kind === 'business',
