@@ -53,7 +53,9 @@ test('lifecycle steps refused in the wrong state', () => {
 	const leaving = { enrolledOn: '2026-01-01', leavesOn: '2026-05-31', leaveKind: 'removed' as const }
 	expect(refusal('deactivate', active, '2026-05-10')).toBeNull()
 	expect(refusal('reactivate', active, '2026-05-10')).toMatch(/already active/)
-	expect(refusal('remove', leaving, '2026-05-10')).toBe('This member of staff already leaves on 31 May 2026. Reactivate them to cancel that first.')
+	expect(refusal('remove', leaving, '2026-05-10')).toBe(
+		'This member of staff already leaves on 31 May 2026. Reactivate them to cancel that first.',
+	)
 	expect(refusal('replace', leaving, '2026-06-02')).toMatch(/already left/)
 	expect(refusal('reactivate', leaving, '2026-06-02')).toBeNull()
 })
