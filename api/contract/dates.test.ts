@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDay, formatDays, formatDayTime, lagosHour } from './dates.ts'
+import { formatDay, formatDays, formatDayTime, formatLongDay, formatLongDays, lagosHour } from './dates.ts'
 
 test('a day the API sends reads as people in Nigeria write it, whatever the ICU', () => {
 	expect(formatDay('2026-12-11')).toBe('11 Dec 2026')
@@ -30,4 +30,13 @@ test("agrees with Intl's en-GB day in Lagos for every day of a year, but for Sep
 		const at = new Date(t)
 		expect(formatDay(at)).toBe(intl.format(at).replace('Sept', 'Sep'))
 	}
+})
+
+test('mail and documents write the day in full', () => {
+	expect(formatLongDay('2026-11-23')).toBe('23 November 2026')
+	expect(formatLongDay('2026-09-05')).toBe('5 September 2026')
+	// A payment at 23:30 UTC on 30 November was made on 1 December in Lagos.
+	expect(formatLongDay(new Date('2026-11-30T23:30:00Z'))).toBe('1 December 2026')
+	expect(formatLongDays('2026-10-01', '2026-10-31')).toBe('1 October 2026 to 31 October 2026')
+	expect(formatLongDay('later')).toBe('later')
 })

@@ -1,6 +1,6 @@
-// Days and times as people in Nigeria read them, in Lagos time: '11 Dec 2026', '21 Nov 2026, 14:05'. This
-// is the one place that turns a date into text, for the API's messages and mail and for the portal's
-// pages alike.
+// Days and times as people in Nigeria read them, in Lagos time: '11 Dec 2026', '21 Nov 2026, 14:05' on
+// screens and in the API's messages, '23 November 2026' in mail and documents. This is the one place that
+// turns a date into text.
 //
 // Written out by hand rather than with Intl.DateTimeFormat, for the reason money is (money.ts): Intl's
 // output depends on the ICU data of the server's Node or the user's browser (en-GB's September is
@@ -8,6 +8,20 @@
 // character for character. Lagos keeps West Africa Time, UTC+1, all year.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+const LONG_MONTHS = [
+	'January',
+	'February',
+	'March',
+	'April',
+	'May',
+	'June',
+	'July',
+	'August',
+	'September',
+	'October',
+	'November',
+	'December',
+] as const
 const LAGOS_OFFSET_MS = 3_600_000
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -17,7 +31,7 @@ function lagosClock(value: string | Date): Date | null {
 	return Number.isNaN(time) ? null : new Date(time + LAGOS_OFFSET_MS)
 }
 
-const dayText = (year: number, month: number, day: number) => `${day} ${MONTHS[month]} ${year}`
+const dayText = (year: number, month: number, day: number, months: readonly string[] = MONTHS) => `${day} ${months[month]} ${year}`
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
@@ -31,6 +45,19 @@ export function formatDay(value: string | Date): string {
 	}
 	const clock = lagosClock(value)
 	return clock ? dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()) : String(value)
+}
+
+/**
+ * A day in full, as mail and documents write it: '23 November 2026'; a time as its day in Lagos. Anything
+ * else comes back as it is.
+ */
+export function formatLongDay(value: string | Date): string {
+	if (typeof value === 'string') {
+		const day = DAY.exec(value)
+		if (day) return dayText(Number(day[1]), Number(day[2]) - 1, Number(day[3]), LONG_MONTHS)
+	}
+	const clock = lagosClock(value)
+	return clock ? dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate(), LONG_MONTHS) : String(value)
 }
 
 /** A time as its day and its hour and minute in Lagos, on the 24-hour clock: '21 Nov 2026, 14:05'. */
@@ -48,4 +75,9 @@ export function lagosHour(value: Date): number {
 /** A span of days: '1 Oct 2026 to 31 Oct 2026'. */
 export function formatDays(from: string, to: string): string {
 	return `${formatDay(from)} to ${formatDay(to)}`
+}
+
+/** A span of days in full, as mail and documents write it: '1 October 2026 to 31 October 2026'. */
+export function formatLongDays(from: string, to: string): string {
+	return `${formatLongDay(from)} to ${formatLongDay(to)}`
 }

@@ -1,5 +1,6 @@
+import { formatLongDay } from '../contract/dates.ts'
 import { formatNairaFull, groupThousands } from '../contract/money.ts'
-import { type Column, COLOURS, longDate, PORTAL, type Party, startDocument } from './layout.ts'
+import { type Column, COLOURS, PORTAL, type Party, startDocument } from './layout.ts'
 
 export type InvoicePdfInput = {
 	number: string
@@ -56,9 +57,9 @@ function standing(input: InvoicePdfInput) {
 		case 'paid':
 			return 'Paid in full. Thank you.'
 		case 'overdue':
-			return `Overdue: ${formatNairaFull(input.balance)} was due on ${longDate(input.dueOn)}. Cover unpaid after the grace period is paused until it is paid.`
+			return `Overdue: ${formatNairaFull(input.balance)} was due on ${formatLongDay(input.dueOn)}. Cover unpaid after the grace period is paused until it is paid.`
 		case 'open':
-			return `${formatNairaFull(input.balance)} is due by ${longDate(input.dueOn)}. Pay from the wallet or by card on the invoice's page in ${PORTAL.name}.`
+			return `${formatNairaFull(input.balance)} is due by ${formatLongDay(input.dueOn)}. Pay from the wallet or by card on the invoice's page in ${PORTAL.name}.`
 	}
 }
 
@@ -91,9 +92,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
 	layout.section('Details')
 	layout.rows([
 		[`${title} number`, input.number],
-		['Issued on', longDate(input.issuedOn)],
-		...(input.kind === 'invoice' ? [['Due on', longDate(input.dueOn)] as const] : []),
-		['Billing period', `${longDate(input.periodStart)} to ${longDate(input.periodEnd)}, both included`],
+		['Issued on', formatLongDay(input.issuedOn)],
+		...(input.kind === 'invoice' ? [['Due on', formatLongDay(input.dueOn)] as const] : []),
+		['Billing period', `${formatLongDay(input.periodStart)} to ${formatLongDay(input.periodEnd)}, both included`],
 		['Status', STATUS_WORDS[input.status]],
 	])
 
@@ -153,7 +154,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
 				{ title: 'Reference', width: width - 340 },
 				{ title: 'Amount', width: 110, align: 'right' },
 			],
-			rows: input.payments.map((p) => [longDate(p.paidOn), methodWords(p.method), p.reference, formatNairaFull(p.amount)]),
+			rows: input.payments.map((p) => [formatLongDay(p.paidOn), methodWords(p.method), p.reference, formatNairaFull(p.amount)]),
 			empty: 'No payments yet.',
 		})
 	}

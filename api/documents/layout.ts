@@ -29,10 +29,6 @@ export const COLOURS = {
 	white: '#ffffff',
 } as const
 
-/** A day as a Nigerian reader writes it: 23 November 2026. */
-export const longDate = (day: string) =>
-	new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-
 export const MARGIN = 50
 const BAND = 46
 const FOOTER_GAP = 30

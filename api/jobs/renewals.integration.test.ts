@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { formatDay, formatDays } from '#api/contract/dates.ts'
+import { formatDay, formatDays, formatLongDays } from '#api/contract/dates.ts'
 import { cards, ledgerTransfers, mailOutbox, payments, policies, policyEvents, policyNotices, purchases } from '#api/db/schema.ts'
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
 import { autoRenewPolicies, mailExpiredPolicies, sendRenewalReminders } from '#api/jobs/renewals.ts'
@@ -80,7 +80,7 @@ describeApi('renewals, reminders and expiry', () => {
 		expect(first[0]!.text).toContain(`/mycover/${policy.id}/renew`)
 		expect(first[0]!.text).toContain('₦15,000')
 		const renewedEnd = addDays(addMonths(addDays(policy.coverEnd, 1), 12), -1)
-		expect(first[0]!.text).toContain(`Renewal price: ₦15,000 for ${formatDays(addDays(policy.coverEnd, 1), renewedEnd)}`)
+		expect(first[0]!.text).toContain(`Renewal price: ₦15,000 for ${formatLongDays(addDays(policy.coverEnd, 1), renewedEnd)}`)
 
 		moveTo(addDays(policy.coverEnd, -3))
 		await sendRenewalReminders(ctx.deps)

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm'
-import { formatDays } from '../contract/dates.ts'
+import { formatLongDay, formatLongDays } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { policies, policyEvents } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
@@ -7,7 +7,6 @@ import { type Product, productById } from '../domain/catalogue/index.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
 import { policyState } from '../domain/policy-state.ts'
 import { AUTO_RENEW_DAYS, autoRenewDue, daysToEnd, dueReminder, LATE_RENEWAL_DAYS, RENEWAL_WINDOW_DAYS } from '../domain/renewals.ts'
-import { longDate } from '../services/documents.ts'
 import { walletBalance } from '../services/ledger.ts'
 import { mailPolicyNotice } from '../services/renewal-mail.tsx'
 import { renewalOffer, renewFromWallet } from '../services/renewals.ts'
@@ -90,7 +89,7 @@ export async function sendRenewalReminders(deps: Deps) {
 		if (!(await claimNotice(deps.db, policy.id, `renewal_reminder_${days}`, policy.coverEnd))) continue
 		const offer = await renewalOffer(deps.db, policy, deps.now())
 		const left = daysToEnd(policy.coverEnd, today)
-		const when = left === 0 ? 'today' : `on ${longDate(policy.coverEnd)}, in ${left} day${left === 1 ? '' : 's'}`
+		const when = left === 0 ? 'today' : `on ${formatLongDay(policy.coverEnd)}, in ${left} day${left === 1 ? '' : 's'}`
 		await mailPolicyNotice(deps, policy, {
 			subject: `Your ${productName(policy)} cover ends ${left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`}`,
 			title: 'Your cover is due for renewal',
@@ -100,7 +99,7 @@ export async function sendRenewalReminders(deps: Deps) {
 					? `It renews by itself from ${AUTO_RENEW_DAYS} days before the end: from your wallet when it holds ${formatNairaFull(offer.amount)}, else from your saved card. You may also renew now.`
 					: `Renew it to stay covered: it keeps its number, and the new cover starts the day after this one ends.`,
 			],
-			facts: [['Renewal price', `${formatNairaFull(offer.amount)} for ${formatDays(offer.coverStart, offer.coverEnd)}`]],
+			facts: [['Renewal price', `${formatNairaFull(offer.amount)} for ${formatLongDays(offer.coverStart, offer.coverEnd)}`]],
 			action: { path: renewPath(policy), label: 'Renew the policy' },
 		})
 		counts.sent++
@@ -151,7 +150,7 @@ export async function autoRenewPolicies(deps: Deps) {
 					title: 'Your renewal needs you',
 					lines: [
 						`We could not renew your ${productName(policy)} policy ${policy.policyNumber} by itself: the wallet holds less than ${formatNairaFull(offer.amount)}.`,
-						`Fund the wallet or pay by card before ${longDate(policy.coverEnd)} to stay covered.`,
+						`Fund the wallet or pay by card before ${formatLongDay(policy.coverEnd)} to stay covered.`,
 					],
 					facts: [['Renewal price', formatNairaFull(offer.amount)]],
 					action: { path: renewPath(policy), label: 'Renew now' },
@@ -183,8 +182,8 @@ export async function mailExpiredPolicies(deps: Deps) {
 			subject: `Your ${productName(policy)} cover has ended`,
 			title: 'Your cover has ended',
 			lines: [
-				`Your ${productName(policy)} policy ${policy.policyNumber} ended on ${longDate(policy.coverEnd)} and no longer covers you.`,
-				`Renew it by ${longDate(addDays(policy.coverEnd, LATE_RENEWAL_DAYS))} to keep its number; the new cover starts on the day you pay.`,
+				`Your ${productName(policy)} policy ${policy.policyNumber} ended on ${formatLongDay(policy.coverEnd)} and no longer covers you.`,
+				`Renew it by ${formatLongDay(addDays(policy.coverEnd, LATE_RENEWAL_DAYS))} to keep its number; the new cover starts on the day you pay.`,
 			],
 			action: { path: renewPath(policy), label: 'Renew the policy' },
 		})

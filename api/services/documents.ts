@@ -1,3 +1,4 @@
+import { formatLongDay } from '../contract/dates.ts'
 import { randomInt } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Verification } from '../contract/documents.ts'
@@ -9,7 +10,7 @@ import { customers, issuedDocuments, payments, purchases, staff, users, withdraw
 import { CATEGORY_LABELS, type FormField, type Product, productById, providerParty } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { policyFlags } from '../domain/policy-state.ts'
-import { longDate, type Party, PORTAL } from '../documents/layout.ts'
+import { type Party, PORTAL } from '../documents/layout.ts'
 import { type PdfRow, type PdfSection, type PdfTable, renderPdf } from '../documents/pdf.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
@@ -40,8 +41,6 @@ async function verificationCode(db: Db, kind: Kind, subjectId: string, customerI
 
 export const verifyUrl = (deps: Pick<Deps, 'env'>, code: string) => `${deps.env.publicUrl}/verify/${code}`
 
-export { longDate }
-
 /** A form's value as the customer chose it: a select's option by its label, money in Naira, dates written out. */
 function fieldRows(fields: readonly FormField[], values: Record<string, unknown>, skip: readonly string[] = []): PdfRow[] {
 	const rows: PdfRow[] = []
@@ -54,7 +53,7 @@ function fieldRows(fields: readonly FormField[], values: Record<string, unknown>
 				: field.kind === 'naira'
 					? formatNairaFull(Number(value))
 					: field.kind === 'date'
-						? longDate(String(value))
+						? formatLongDay(String(value))
 						: String(value)
 		rows.push([field.label, text])
 	}
@@ -141,7 +140,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		['Policy number', policy.policyNumber],
 		['Product', `${product.name} (${CATEGORY_LABELS[product.category]})`],
 		['Insurer', product.provider],
-		['Cover', `${longDate(policy.coverStart)} to ${longDate(policy.coverEnd)}, both included`],
+		['Cover', `${formatLongDay(policy.coverStart)} to ${formatLongDay(policy.coverEnd)}, both included`],
 		...(policy.period ? [['Cover period', periodLabel(policy.period as Period)] as const] : []),
 		...(policy.kind === 'plan'
 			? [['Staff covered', `Up to ${policy.slots}, at ${formatNairaFull(policy.monthlyRate ?? 0)} per person a month`] as const]
@@ -190,7 +189,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		]
 		if (covered.length > 0) sections.push({ heading: COVERED_HEADING[product.category], rows: covered })
 	}
-	const issued = longDate(lagosDate(deps.now()))
+	const issued = formatLongDay(lagosDate(deps.now()))
 	const content = await renderPdf({
 		title: `Certificate ${policy.policyNumber}`,
 		issuer: product.provider,
@@ -237,7 +236,7 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 	const code = await verificationCode(deps.db, 'receipt', receipt.id, customerId)
 	const rows: PdfRow[] = [
 		['Reference', receipt.reference],
-		['Date', longDate(lagosDate(new Date(receipt.created_at)))],
+		['Date', formatLongDay(lagosDate(new Date(receipt.created_at)))],
 		['Description', receipt.description],
 		['Amount', formatNairaFull(receipt.amount)],
 	]
@@ -256,7 +255,7 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 		],
 		sections: [await holderSection(deps.db, customerId, await madeBy(deps.db, receipt), 'Customer'), { heading: 'Transaction', rows }],
 		verification: { code, url: verifyUrl(deps, code), what: 'receipt' },
-		footnote: `Issued ${longDate(lagosDate(deps.now()))} by Cover Portal. Amounts are in Naira.`,
+		footnote: `Issued ${formatLongDay(lagosDate(deps.now()))} by Cover Portal. Amounts are in Naira.`,
 	})
 	return { content, filename: `receipt-${receipt.reference}.pdf` }
 }

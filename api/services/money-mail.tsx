@@ -1,3 +1,4 @@
+import { formatLongDay } from '../contract/dates.ts'
 import { eq, or } from 'drizzle-orm'
 import { cards, payments, policies, purchases, users, withdrawals } from '../db/schema.ts'
 import { capitalized } from '../domain/text.ts'
@@ -12,7 +13,7 @@ import { PurchaseConfirmationMail } from '../mail/templates/purchase-confirmatio
 import { WalletFundedMail } from '../mail/templates/wallet-funded.tsx'
 import { WithdrawalFailedMail, WithdrawalPaidMail } from '../mail/templates/withdrawal-outcome.tsx'
 import { lagosDate } from '../domain/policies.ts'
-import { certificatePdf, longDate } from './documents.ts'
+import { certificatePdf } from './documents.ts'
 import { walletBalance } from './ledger.ts'
 import { logger } from '../telemetry/logger.ts'
 import { mailRenewalConfirmation } from './renewal-mail.tsx'
@@ -37,7 +38,7 @@ async function recipient(deps: Deps, userId: string | null) {
 	return user ?? null
 }
 
-const coverText = (policy: PolicyRow) => `${longDate(policy.coverStart)} to ${longDate(policy.coverEnd)}`
+const coverText = (policy: PolicyRow) => `${formatLongDay(policy.coverStart)} to ${formatLongDay(policy.coverEnd)}`
 
 async function certificateAttachment(deps: Deps, policy: PolicyRow): Promise<MailAttachment> {
 	const { content, filename } = await certificatePdf(deps, policy.customerId, policy.id)
@@ -76,7 +77,7 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string, options:
 					firstName={to.firstName}
 					amount={payment.amount}
 					reference={payment.reference}
-					paidOn={longDate(lagosDate(payment.paidAt ?? deps.now()))}
+					paidOn={formatLongDay(lagosDate(payment.paidAt ?? deps.now()))}
 					balance={await walletBalance(deps.db, payment.customerId)}
 				/>,
 			)
@@ -156,7 +157,7 @@ export async function mailPurchaseConfirmation(deps: Deps, purchaseId: string) {
 						? {
 								slots: policy.slots ?? 0,
 								monthlyRate: policy.monthlyRate ?? 0,
-								firstBill: longDate(policy.nextBillingDate ?? policy.coverEnd),
+								firstBill: formatLongDay(policy.nextBillingDate ?? policy.coverEnd),
 							}
 						: null
 				}

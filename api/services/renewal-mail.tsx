@@ -1,3 +1,4 @@
+import { formatLongDay } from '../contract/dates.ts'
 import { eq } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { type policies, purchases, users } from '../db/schema.ts'
@@ -6,7 +7,6 @@ import { type Product, productById } from '../domain/catalogue/index.ts'
 import { sendTemplate } from '../mail/render.ts'
 import { PolicyNoticeMail } from '../mail/templates/policy-notice.tsx'
 import { logger } from '../telemetry/logger.ts'
-import { longDate } from './documents.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 type PurchaseRow = typeof purchases.$inferSelect
@@ -62,7 +62,7 @@ export async function mailRenewalConfirmation(deps: Deps, purchase: PurchaseRow,
 				`Your ${product.name} policy is renewed and keeps its number. You paid ${formatNairaFull(purchase.amount)} ${purchase.paymentOption === 'wallet' ? 'from the wallet' : 'by card'}.`,
 			],
 			facts: [
-				['Cover now runs to', longDate(policy.coverEnd)],
+				['Cover now runs to', formatLongDay(policy.coverEnd)],
 				['Premium', formatNairaFull(purchase.amount)],
 			],
 			action: { path: `/mycover/${policy.id}`, label: 'View the policy' },

@@ -1,5 +1,5 @@
 import { Text } from '@react-email/components'
-import { formatDay } from '../../contract/dates.ts'
+import { formatLongDay } from '../../contract/dates.ts'
 import { formatNairaFull } from '../../contract/money.ts'
 import { Action, Fact, Layout, styles } from './layout.tsx'
 
@@ -25,9 +25,9 @@ const TITLES = { issued: 'Your invoice', paid: 'Invoice paid', overdue: 'Invoice
 export function InvoiceMail(props: InvoiceMailProps) {
 	const { event, number, total, balance } = props
 	const intro = {
-		issued: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} covers ${props.month}. It is due on ${formatDay(props.dueOn)}; if your wallet holds enough, it is paid from there.`,
+		issued: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} covers ${props.month}. It is due on ${formatLongDay(props.dueOn)}; if your wallet holds enough, it is paid from there.`,
 		paid: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} (${props.month}) is paid. Thank you.`,
-		overdue: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} (${props.month}) was due on ${formatDay(props.dueOn)} and is unpaid. We will try your wallet again; if it is still unpaid on ${formatDay(props.pausesOn)}, the plan is paused and its members cannot make claims until it is paid.`,
+		overdue: `Hello ${props.firstName}, invoice ${number} for plan ${props.planNumber} (${props.month}) was due on ${formatLongDay(props.dueOn)} and is unpaid. We will try your wallet again; if it is still unpaid on ${formatLongDay(props.pausesOn)}, the plan is paused and its members cannot make claims until it is paid.`,
 	}[event]
 	return (
 		<Layout title={TITLES[event]} preview={`${TITLES[event]}: ${number}, ${formatNairaFull(total)}`} publicUrl={props.publicUrl}>

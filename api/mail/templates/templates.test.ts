@@ -197,11 +197,11 @@ describe('mail templates', () => {
 			invoiceUrl: `${publicUrl}/invoice/i1`,
 		}
 		await expectFacts(createElement(InvoiceMail, { ...invoice, event: 'issued' }), [
-			'covers November 2026. It is due on 8 Dec 2026; if your wallet holds enough, it is paid from there.',
+			'covers November 2026. It is due on 8 December 2026; if your wallet holds enough, it is paid from there.',
 			'To pay: ₦45,000',
 		])
 		await expectFacts(createElement(InvoiceMail, { ...invoice, event: 'overdue' }), [
-			'(November 2026) was due on 8 Dec 2026 and is unpaid. We will try your wallet again; if it is still unpaid on 22 Dec 2026, the plan is paused',
+			'(November 2026) was due on 8 December 2026 and is unpaid. We will try your wallet again; if it is still unpaid on 22 December 2026, the plan is paused',
 		])
 	})
 
