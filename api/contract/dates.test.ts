@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDay, formatDays, formatDayTime, formatLongDay, formatLongDays, lagosHour } from './dates.ts'
+import { formatDay, formatDays, formatDayTime, formatLongDay, formatLongDays, formatMonth, lagosHour, shortMonth } from './dates.ts'
 
 test('a day the API sends reads as people in Nigeria write it, whatever the ICU', () => {
 	expect(formatDay('2026-12-11')).toBe('11 Dec 2026')
@@ -39,4 +39,10 @@ test('mail and documents write the day in full', () => {
 	expect(formatLongDay(new Date('2026-11-30T23:30:00Z'))).toBe('1 December 2026')
 	expect(formatLongDays('2026-10-01', '2026-10-31')).toBe('1 October 2026 to 31 October 2026')
 	expect(formatLongDay('later')).toBe('later')
+})
+
+test('a month reads in full, and short under the chart', () => {
+	expect(formatMonth('2026-03-01')).toBe('March 2026')
+	expect(formatMonth('2025-12')).toBe('December 2025')
+	expect(shortMonth('2026-09')).toBe('Sep')
 })

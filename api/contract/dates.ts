@@ -72,6 +72,16 @@ export function lagosHour(value: Date): number {
 	return (value.getUTCHours() + 1) % 24
 }
 
+/** A month, from its first day or as 'YYYY-MM': '2026-03-01' reads 'March 2026'. */
+export function formatMonth(value: string): string {
+	return `${LONG_MONTHS[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}`
+}
+
+/** A month's short name, from 'YYYY-MM' or a day: '2026-03' reads 'Mar'. */
+export function shortMonth(value: string): string {
+	return MONTHS[Number(value.slice(5, 7)) - 1]!
+}
+
 /** A span of days: '1 Oct 2026 to 31 Oct 2026'. */
 export function formatDays(from: string, to: string): string {
 	return `${formatDay(from)} to ${formatDay(to)}`

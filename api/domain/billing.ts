@@ -1,3 +1,4 @@
+import { formatMonth } from '../contract/dates.ts'
 import type { InvoiceStatus } from '../contract/invoices.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { addDays } from './policies.ts'
@@ -59,7 +60,7 @@ export function invoiceLines(input: {
 	dependants: readonly BilledDependant[]
 }): InvoiceLine[] {
 	if (!Number.isSafeInteger(input.rate) || input.rate < 0) throw new RangeError(`A rate must be whole Naira, not ${input.rate}`)
-	const month = monthName(input.monthStart)
+	const month = formatMonth(input.monthStart)
 	const lines: InvoiceLine[] = []
 	for (const m of [...input.members].sort(byName)) {
 		if (!billsMonth(m, input.monthStart)) continue
@@ -88,10 +89,6 @@ export function invoiceLines(input: {
 
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
 	a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-/** '2026-03-01' -> 'March 2026'. */
-export const monthName = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`
 
 /** The total of some lines: whole Naira in, whole Naira out; premiums carry no VAT. */
 export const totalOf = (lines: readonly { amount: number }[]) => lines.reduce((sum, l) => sum + l.amount, 0)

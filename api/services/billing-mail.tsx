@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { formatNairaFull } from '../contract/money.ts'
 import { invoiceLines, invoicePayments, invoices, policies, purchases, users } from '../db/schema.ts'
-import { monthName, pausesOn } from '../domain/billing.ts'
+import { formatMonth } from '../contract/dates.ts'
+import { pausesOn } from '../domain/billing.ts'
 import type { Deps } from '../deps.ts'
 import { sendTemplate } from '../mail/render.ts'
 import { CreditNoteMail } from '../mail/templates/credit-note.tsx'
@@ -39,7 +40,7 @@ export async function mailInvoice(deps: Deps, invoiceId: string, event: 'issued'
 				event={event}
 				number={invoice.number!}
 				planNumber={row.plan.policyNumber}
-				month={monthName(invoice.periodStart)}
+				month={formatMonth(invoice.periodStart)}
 				total={invoice.total}
 				balance={invoice.total - (await paidOn(deps, invoice.id))}
 				dueOn={invoice.dueOn ?? ''}

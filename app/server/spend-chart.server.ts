@@ -4,6 +4,7 @@ import { curveMonotoneX, line } from 'd3-shape'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { RouterContextProvider } from 'react-router'
+import { formatMonth, shortMonth } from '#api/contract/dates.ts'
 import { Bars } from '#app/components/ui/chart.tsx'
 import { formatNaira, formatNairaFull } from '#app/lib/money.ts'
 import { keptByKey } from './kept.server.ts'
@@ -11,22 +12,6 @@ import { markupOnce } from './page-markup.server.ts'
 
 // The spend chart is drawn here, on the server: the page receives SVG markup, never d3 or the drawing's
 // coordinates (docs/decisions/047-home-dashboard.md, decision 137). The SVG's viewBox lets it scale to any width.
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const FULL_MONTHS = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-]
 
 /**
  * Two drawings of the same figures: a wide one, and a narrow one for phones whose text stays legible
@@ -39,9 +24,8 @@ const SIZES = {
 
 /** 'YYYY-MM' as 'Mar' (and the year under January and the first month), and as 'March 2026'. */
 function monthNames(month: string, index: number) {
-	const m = Number(month.slice(5, 7)) - 1
 	const year = month.slice(0, 4)
-	return { short: MONTHS[m]!, year: index === 0 || m === 0 ? year : null, full: `${FULL_MONTHS[m]} ${year}` }
+	return { short: shortMonth(month), year: index === 0 || month.slice(5, 7) === '01' ? year : null, full: formatMonth(month) }
 }
 
 type Month = { month: string; amount: number }

@@ -1,5 +1,5 @@
 import { FileText, SearchX } from '#app/components/ui/icons.tsx'
-import { formatDay } from '#api/contract/dates.ts'
+import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { Form, data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -14,7 +14,7 @@ import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 import { INVOICES_COUNT_CAP, loadInvoices } from './invoices.server.ts'
-import { invoiceTitle, monthOf } from './parts.tsx'
+import { invoiceTitle } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Portal' }]
 
@@ -164,7 +164,7 @@ export default function Invoices() {
 											{invoiceTitle(i)}
 										</Link>
 									</Cell>
-									<Cell label="Month">{monthOf(i.period_start)}</Cell>
+									<Cell label="Month">{formatMonth(i.period_start)}</Cell>
 									<Cell label="Plan">{i.plan.policy_number}</Cell>
 									<Cell label="Status">
 										<StatusBadge kind="invoice" status={i.status} />

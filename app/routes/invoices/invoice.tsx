@@ -3,7 +3,7 @@ import { Form, data, redirectDocument, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
-import { formatDay, formatDayTime, formatDays } from '#api/contract/dates.ts'
+import { formatDay, formatDays, formatDayTime, formatMonth } from '#api/contract/dates.ts'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -15,7 +15,7 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/invoice'
-import { invoiceTitle, monthOf } from './parts.tsx'
+import { invoiceTitle } from './parts.tsx'
 
 const NOT_FOUND = 'We could not find that invoice.'
 const PaySchema = z.object({ intent: z.enum(['wallet', 'gateway']) })
@@ -53,7 +53,7 @@ export default function InvoicePage() {
 		<>
 			<h1 className="text-2xl font-bold">{invoiceTitle(invoice)}</h1>
 			<p className="mt-1 text-slate-600">
-				{invoice.plan.product_name}, {monthOf(invoice.period_start)}
+				{invoice.plan.product_name}, {formatMonth(invoice.period_start)}
 			</p>
 			{invoice.pauses_plan ? (
 				<p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
