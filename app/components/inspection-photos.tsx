@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { Form, useNavigate } from 'react-router'
 import type { Inspection } from '#api/contract/inspections.ts'
 import { resizePhoto } from '#app/client/resize-photo.ts'
-import { FILE_INPUT_CLASS, SubmitButton } from '#app/components/ui/form.tsx'
+import { PhotoInput, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 
 export type PhotoError = { intent: string; angle?: string; error: string } | undefined
@@ -91,16 +91,7 @@ function PhotoForm({ angle, label, taken }: { angle: string; label: string; take
 	return (
 		<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2" onSubmit={onSubmit}>
 			<input type="hidden" name="angle" value={angle} />
-			<input
-				type="file"
-				name="file"
-				required
-				accept="image/*"
-				capture="environment"
-				aria-label={label}
-				onChange={onChange}
-				className={FILE_INPUT_CLASS}
-			/>
+			<PhotoInput label={label} onChange={onChange} />
 			<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…" disabled={busy !== null}>
 				{busy ? words[busy] : taken ? 'Replace' : 'Upload'}
 			</SubmitButton>

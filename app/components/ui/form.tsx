@@ -1,5 +1,5 @@
 import { getInputProps } from '@conform-to/react'
-import type { ComponentProps, ReactNode } from 'react'
+import type { ChangeEventHandler, ComponentProps, ReactNode } from 'react'
 import { useNavigation } from 'react-router'
 import { inputClassName } from './input-class.ts'
 
@@ -161,6 +161,22 @@ export function NameFields({ first, last }: { first: FieldMeta; last: FieldMeta 
 /** A file input's look: its own row, as wide as its box and no wider, its button sized for a finger. */
 export const FILE_INPUT_CLASS =
 	'block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-medium'
+
+/** A photo taken with the phone's camera or chosen from its gallery: the form's one file, named `file`. */
+export function PhotoInput({ label, onChange }: { label: string; onChange?: ChangeEventHandler<HTMLInputElement> }) {
+	return (
+		<input
+			type="file"
+			name="file"
+			required
+			accept="image/*"
+			capture="environment"
+			aria-label={label}
+			onChange={onChange}
+			className={FILE_INPUT_CLASS}
+		/>
+	)
+}
 
 /** A file to upload, with its label, hint and messages. A file input cannot be refilled after an error. */
 export function FileField({ label, hint, accept, meta }: { label: string; hint?: string; accept: string; meta: FieldMeta }) {

@@ -1,6 +1,6 @@
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { DAMAGE_PHOTOS } from '#api/contract/claims.ts'
-import { FILE_INPUT_CLASS, SubmitButton } from '#app/components/ui/form.tsx'
+import { PhotoInput, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { throwIfNotFound } from '#app/server/api-errors.server.ts'
@@ -68,15 +68,7 @@ export default function ClaimPhotos() {
 							</p>
 							<Form method="post" encType="multipart/form-data" className="mt-1 flex flex-wrap items-center gap-2" data-resize-photos>
 								<input type="hidden" name="name" value={name} />
-								<input
-									type="file"
-									name="file"
-									required
-									accept="image/*"
-									capture="environment"
-									aria-label={`Photo ${i + 1}`}
-									className={FILE_INPUT_CLASS}
-								/>
+								<PhotoInput label={`Photo ${i + 1}`} />
 								<SubmitButton name="intent" value="upload" variant="secondary" pendingText="Uploading…">
 									{photo ? 'Replace' : 'Upload'}
 								</SubmitButton>
