@@ -34,31 +34,22 @@ function lagosClock(value: string | Date): Date | null {
 const dayText = (year: number, month: number, day: number, months: readonly string[] = MONTHS) => `${day} ${months[month]} ${year}`
 const pad = (n: number) => String(n).padStart(2, '0')
 
+/** A day the API sends ('2026-12-11'), or a time read as its day in Lagos, in the given month names. */
+function dayIn(value: string | Date, months: readonly string[]): string {
+	const day = typeof value === 'string' ? DAY.exec(value) : null
+	if (day) return dayText(Number(day[1]), Number(day[2]) - 1, Number(day[3]), months)
+	const clock = lagosClock(value)
+	return clock ? dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate(), months) : String(value)
+}
+
 /**
  * A day: '2026-12-11' (a day, as the API sends one) reads '11 Dec 2026'; a time ('2026-12-10T23:30:00Z')
  * reads as its day in Lagos, '11 Dec 2026'. Anything else comes back as it is, rather than as 'Invalid Date'.
  */
-export function formatDay(value: string | Date): string {
-	if (typeof value === 'string') {
-		const day = DAY.exec(value)
-		if (day) return dayText(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
-	}
-	const clock = lagosClock(value)
-	return clock ? dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()) : String(value)
-}
+export const formatDay = (value: string | Date): string => dayIn(value, MONTHS)
 
-/**
- * A day in full, as mail and documents write it: '23 November 2026'; a time as its day in Lagos. Anything
- * else comes back as it is.
- */
-export function formatLongDay(value: string | Date): string {
-	if (typeof value === 'string') {
-		const day = DAY.exec(value)
-		if (day) return dayText(Number(day[1]), Number(day[2]) - 1, Number(day[3]), LONG_MONTHS)
-	}
-	const clock = lagosClock(value)
-	return clock ? dayText(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate(), LONG_MONTHS) : String(value)
-}
+/** A day in full, as mail and documents write it: '23 November 2026'; a time as its day in Lagos. */
+export const formatLongDay = (value: string | Date): string => dayIn(value, LONG_MONTHS)
 
 /** A time as its day and its hour and minute in Lagos, on the 24-hour clock: '21 Nov 2026, 14:05'. */
 export function formatDayTime(value: string | Date): string {
