@@ -1,4 +1,4 @@
-import { formatLongDay } from '../contract/dates.ts'
+import { formatLongDay, formatLongDays } from '../contract/dates.ts'
 import { formatNairaFull, groupThousands } from '../contract/money.ts'
 import { type Column, COLOURS, PORTAL, type Party, startDocument } from './layout.ts'
 
@@ -94,7 +94,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
 		[`${title} number`, input.number],
 		['Issued on', formatLongDay(input.issuedOn)],
 		...(input.kind === 'invoice' ? [['Due on', formatLongDay(input.dueOn)] as const] : []),
-		['Billing period', `${formatLongDay(input.periodStart)} to ${formatLongDay(input.periodEnd)}, both included`],
+		['Billing period', `${formatLongDays(input.periodStart, input.periodEnd)}, both included`],
 		['Status', STATUS_WORDS[input.status]],
 	])
 

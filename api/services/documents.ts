@@ -1,4 +1,4 @@
-import { formatLongDay } from '../contract/dates.ts'
+import { formatLongDay, formatLongDays } from '../contract/dates.ts'
 import { randomInt } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Verification } from '../contract/documents.ts'
@@ -140,7 +140,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		['Policy number', policy.policyNumber],
 		['Product', `${product.name} (${CATEGORY_LABELS[product.category]})`],
 		['Insurer', product.provider],
-		['Cover', `${formatLongDay(policy.coverStart)} to ${formatLongDay(policy.coverEnd)}, both included`],
+		['Cover', `${formatLongDays(policy.coverStart, policy.coverEnd)}, both included`],
 		...(policy.period ? [['Cover period', periodLabel(policy.period as Period)] as const] : []),
 		...(policy.kind === 'plan'
 			? [['Staff covered', `Up to ${policy.slots}, at ${formatNairaFull(policy.monthlyRate ?? 0)} per person a month`] as const]
@@ -189,7 +189,7 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 		]
 		if (covered.length > 0) sections.push({ heading: COVERED_HEADING[product.category], rows: covered })
 	}
-	const issued = formatLongDay(lagosDate(deps.now()))
+	const issued = formatLongDay(deps.now())
 	const content = await renderPdf({
 		title: `Certificate ${policy.policyNumber}`,
 		issuer: product.provider,
@@ -236,7 +236,7 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 	const code = await verificationCode(deps.db, 'receipt', receipt.id, customerId)
 	const rows: PdfRow[] = [
 		['Reference', receipt.reference],
-		['Date', formatLongDay(lagosDate(new Date(receipt.created_at)))],
+		['Date', formatLongDay(receipt.created_at)],
 		['Description', receipt.description],
 		['Amount', formatNairaFull(receipt.amount)],
 	]
@@ -255,7 +255,7 @@ export async function receiptPdf(deps: Deps, customerId: string, transactionId: 
 		],
 		sections: [await holderSection(deps.db, customerId, await madeBy(deps.db, receipt), 'Customer'), { heading: 'Transaction', rows }],
 		verification: { code, url: verifyUrl(deps, code), what: 'receipt' },
-		footnote: `Issued ${formatLongDay(lagosDate(deps.now()))} by Cover Portal. Amounts are in Naira.`,
+		footnote: `Issued ${formatLongDay(deps.now())} by Cover Portal. Amounts are in Naira.`,
 	})
 	return { content, filename: `receipt-${receipt.reference}.pdf` }
 }

@@ -1,4 +1,4 @@
-import { formatLongDay } from '../contract/dates.ts'
+import { formatLongDay, formatLongDays } from '../contract/dates.ts'
 import { eq, or } from 'drizzle-orm'
 import { cards, payments, policies, purchases, users, withdrawals } from '../db/schema.ts'
 import { capitalized } from '../domain/text.ts'
@@ -12,7 +12,6 @@ import { PaymentFailedMail } from '../mail/templates/payment-failed.tsx'
 import { PurchaseConfirmationMail } from '../mail/templates/purchase-confirmation.tsx'
 import { WalletFundedMail } from '../mail/templates/wallet-funded.tsx'
 import { WithdrawalFailedMail, WithdrawalPaidMail } from '../mail/templates/withdrawal-outcome.tsx'
-import { lagosDate } from '../domain/policies.ts'
 import { certificatePdf } from './documents.ts'
 import { walletBalance } from './ledger.ts'
 import { logger } from '../telemetry/logger.ts'
@@ -38,7 +37,7 @@ async function recipient(deps: Deps, userId: string | null) {
 	return user ?? null
 }
 
-const coverText = (policy: PolicyRow) => `${formatLongDay(policy.coverStart)} to ${formatLongDay(policy.coverEnd)}`
+const coverText = (policy: PolicyRow) => formatLongDays(policy.coverStart, policy.coverEnd)
 
 async function certificateAttachment(deps: Deps, policy: PolicyRow): Promise<MailAttachment> {
 	const { content, filename } = await certificatePdf(deps, policy.customerId, policy.id)
@@ -77,7 +76,7 @@ export async function mailPaymentOutcome(deps: Deps, paymentId: string, options:
 					firstName={to.firstName}
 					amount={payment.amount}
 					reference={payment.reference}
-					paidOn={formatLongDay(lagosDate(payment.paidAt ?? deps.now()))}
+					paidOn={formatLongDay(payment.paidAt ?? deps.now())}
 					balance={await walletBalance(deps.db, payment.customerId)}
 				/>,
 			)
