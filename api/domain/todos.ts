@@ -126,7 +126,7 @@ export function deriveTodos(state: AccountState): Todo[] {
 			description: invoice.paused
 				? `${invoice.balance} is unpaid and its plan is paused: claims are refused until it is paid.`
 				: invoice.overdue
-					? `${invoice.balance} is overdue; the plan is paused on ${invoice.pausesOn && formatDay(invoice.pausesOn)} if it is still unpaid.`
+					? `${invoice.balance} is overdue; the plan is paused ${invoice.pausesOn ? `on ${formatDay(invoice.pausesOn)}` : 'soon'} if it is still unpaid.`
 					: `${invoice.balance} is due.`,
 			href: `/invoice/${invoice.id}`,
 		})
