@@ -195,12 +195,14 @@ test('unpaid invoices are todos linking to each: due, overdue with the pause day
 			{ id: 'a', number: 'INV-000010', balance: '₦75,000', overdue: true, pausesOn: '2026-12-05', paused: false },
 			{ id: 'b', number: 'INV-000011', balance: '₦120,000', overdue: false, pausesOn: null, paused: false },
 			{ id: 'c', number: 'INV-000009', balance: '₦30,000', overdue: true, pausesOn: '2026-11-20', paused: true },
+			{ id: 'd', number: 'INV-000012', balance: '₦45,000', overdue: true, pausesOn: null, paused: false },
 		],
 	}).filter((t) => t.id.startsWith('invoice-'))
 	expect(todos.map((t) => [t.title, t.href, t.description])).toEqual([
 		['Pay invoice INV-000010', '/invoice/a', '₦75,000 is overdue; the plan is paused on 5 Dec 2026 if it is still unpaid.'],
 		['Pay invoice INV-000011', '/invoice/b', '₦120,000 is due.'],
 		['Pay invoice INV-000009', '/invoice/c', '₦30,000 is unpaid and its plan is paused: claims are refused until it is paid.'],
+		['Pay invoice INV-000012', '/invoice/d', '₦45,000 is overdue; the plan is paused soon if it is still unpaid.'],
 	])
 })
 
