@@ -8,7 +8,7 @@ import { customers, roles, users } from '../api/db/schema.ts'
 import { seedReferenceData } from '../api/db/seed/index.ts'
 import type { Deps } from '../api/deps.ts'
 import type { AuthUser } from '../api/http.ts'
-import { listEmployees } from '../api/services/employees.ts'
+import { listEmployees } from '../api/services/employee-list.ts'
 import { commitImport, previewImport } from '../api/services/staff-import.ts'
 
 const HEADER = 'first_name,last_name,email,phone,gender,date_of_birth'

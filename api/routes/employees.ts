@@ -23,21 +23,10 @@ import {
 import { defineDownload, defineRoute } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { activateCustodian, custodianship, nameCustodian } from '../services/custodians.ts'
-import {
-	addDependant,
-	createEmployee,
-	editDependant,
-	editEmployee,
-	employeesCsv,
-	findDependant,
-	findEmployee,
-	leave,
-	listEmployees,
-	reactivate,
-	removeDependant,
-	removeFromPlan,
-	replaceEmployee,
-} from '../services/employees.ts'
+import { addDependant, editDependant, findDependant, removeDependant } from '../services/dependants.ts'
+import { employeesCsv, listEmployees } from '../services/employee-list.ts'
+import { createEmployee, editEmployee, findEmployee } from '../services/employees.ts'
+import { leave, reactivate, removeFromPlan, replaceEmployee } from '../services/staff-leaving.ts'
 import { commitImport, findImport, IMPORT_MAX_ROWS, previewImport, serializeImport } from '../services/staff-import.ts'
 import { multipartOf } from './batch.ts'
 
