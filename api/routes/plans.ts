@@ -21,18 +21,10 @@ import { defineRoute } from '../http.ts'
 import type { AuthUser } from '../http.ts'
 import { documentsOf } from '../services/activation.ts'
 import { staffCount } from '../services/batch.ts'
-import {
-	batchRemoval,
-	changePeriod,
-	changePlan,
-	listHospitals,
-	membersOf,
-	migrateMembers,
-	planActivities,
-	readRemovalList,
-	removePolicy,
-} from '../services/plans.ts'
+import { listHospitals } from '../services/hospitals.ts'
+import { batchRemoval, changePeriod, changePlan, membersOf, migrateMembers, planActivities, removePolicy } from '../services/plans.ts'
 import { findPolicy, liveEvents, serializePolicy } from '../services/policies.ts'
+import { readRemovalList } from '../services/removal-list.ts'
 
 // Managing a plan (issue 14): the screens under /mycover/{plan_id}/ call these.
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm'
 import type { EmployeeFilter, EmployeesQuery } from '../contract/employees.ts'
+import { containsPattern } from '../db/like.ts'
 import { employees } from '../db/schema.ts'
 import { toCsv } from '../domain/batch/index.ts'
 import { lagosDate } from '../domain/policies.ts'
@@ -39,7 +40,7 @@ const SORT_KEYS = {
 
 function searchSql(q: string | undefined): SQL | undefined {
 	if (!q) return undefined
-	const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+	const like = containsPattern(q.toLowerCase())
 	const digits = q.replace(/\D/g, '')
 	return or(
 		sql`lower(${employees.firstName} || ' ' || ${employees.lastName}) like ${like}`,

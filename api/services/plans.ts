@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
@@ -7,7 +7,6 @@ import type { HealthProductId } from '../contract/product-ids.ts'
 import type {
 	BatchRemovalBody,
 	BatchRemovalPreview,
-	HospitalsQuery,
 	MigrationBody,
 	MigrationPreview,
 	PlanChangeBody,
@@ -16,7 +15,7 @@ import type {
 	RemoveBody,
 } from '../contract/plans.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { hospitals, policies, policyEvents, staff, users } from '../db/schema.ts'
+import { policies, policyEvents, staff, users } from '../db/schema.ts'
 import { phoneFromCell } from '../domain/batch/staff.ts'
 import { findProduct, productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
@@ -25,10 +24,7 @@ import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
-import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
-import { readSheetOffThread } from '../workers/sheet.ts'
 import { recordActivity } from './accounts.ts'
-import { FILE_SIZE_MESSAGE } from './batch.ts'
 import { findPolicy, liveEvents } from './policies.ts'
 
 type PolicyRow = typeof policies.$inferSelect
@@ -390,63 +386,4 @@ export async function batchRemoval(
 		)
 	})
 	return { ...preview, confirmed: true }
-}
-
-/** The hospital network, filtered and paged by an indexed order. */
-export async function listHospitals(db: Db, query: z.output<typeof HospitalsQuery>) {
-	const where = and(
-		query.type === 'all' ? undefined : eq(hospitals.type, query.type),
-		query.state ? eq(hospitals.state, query.state) : undefined,
-		query.lga ? eq(hospitals.lga, query.lga) : undefined,
-		query.q ? or(ilike(hospitals.name, `%${escapeLike(query.q)}%`), ilike(hospitals.address, `%${escapeLike(query.q)}%`)) : undefined,
-	)
-	const [rows, [total], [real]] = await Promise.all([
-		db
-			.select()
-			.from(hospitals)
-			.where(where)
-			.orderBy(asc(hospitals.state), asc(hospitals.lga), asc(hospitals.name), asc(hospitals.id))
-			.limit(query.page_size)
-			.offset((query.page - 1) * query.page_size),
-		db.select({ n: count() }).from(hospitals).where(where),
-		db.select({ n: count() }).from(hospitals).where(sql`${hospitals.source} <> 'sample'`),
-	])
-	return {
-		hospitals: rows.map((h) => ({
-			id: h.id,
-			name: h.name,
-			type: h.type,
-			state: h.state,
-			lga: h.lga,
-			address: h.address,
-			phone: h.phone,
-			sample: h.source === 'sample',
-		})),
-		total: Number(total?.n ?? 0),
-		page: query.page,
-		page_size: query.page_size,
-		sample: Number(real?.n ?? 0) === 0,
-	}
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-/**
- * The entries of an uploaded list of members to remove, read off the request thread by the staff list's
- * reader (CSV or XLSX): every non-empty cell that looks like an email or a phone number, in order, each
- * with its row. A header row ('email', 'phone') is passed over.
- */
-export async function readRemovalList(readForm: () => Promise<FormData | null>) {
-	const form = await readForm()
-	const file = form?.get('file')
-	if (!(file instanceof File) || file.size === 0)
-		throw fieldError(400, 'file', 'Upload the list: a CSV or XLSX file of emails or phone numbers.')
-	if (file.size > UPLOAD_MAX_BYTES) throw fieldError(400, 'file', FILE_SIZE_MESSAGE)
-	const read = await readSheetOffThread(new Uint8Array(await file.arrayBuffer()))
-	if ('message' in read) throw new ApiError(read.status, read.message, [{ path: 'file', message: read.message }])
-	const identifiers = read.rows
-		.flatMap((r) => r.cells.map((c) => c.trim()).filter((c) => c.includes('@') || /^\+?\d[\d\s-]{6,}$/.test(c)))
-		.slice(0, 1_000)
-	if (!identifiers.length) throw fieldError(400, 'file', 'The list has no emails or phone numbers: one a row, in any column.')
-	return { identifiers }
 }

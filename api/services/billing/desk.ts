@@ -2,6 +2,7 @@ import { type SQL, eq, sql } from 'drizzle-orm'
 import type { CreditNoteBody, DeskInvoiceDetail, DeskInvoicesQuery } from '../../contract/invoices.ts'
 import { formatNairaFull } from '../../contract/money.ts'
 import type { Db } from '../../db/client.ts'
+import { containsPattern } from '../../db/like.ts'
 import { customers, invoices } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { ApiError, notFound } from '../../errors.ts'
@@ -24,7 +25,7 @@ const deskSerialize = (r: DeskListRow) => ({ ...serialize(r), business: { id: r.
 /** Every business's issued invoices and credit notes, the newest issued first; `q` matches part of a number. */
 export async function listDeskInvoices(db: Db, query: DeskInvoicesQuery) {
 	const where: SQL[] = [sql`i.status <> 'draft'`]
-	if (query.q) where.push(sql`i.number ilike ${`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+	if (query.q) where.push(sql`i.number ilike ${containsPattern(query.q)}`)
 	const filter = sql.join(where, sql` and `)
 	const [items, [count]] = await Promise.all([
 		rows<DeskListRow>(
