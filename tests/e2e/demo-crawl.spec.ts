@@ -5,8 +5,8 @@ import { DEMO_PASSWORD, expect, operatorPage, signIn, test, visit } from './supp
 // Every screen a demo account reaches by following links from where it lands, at a phone's width, as
 // the checks kept outside the repository crawl the portal: each answers, fits 360 px, and reads as a
 // product (days as people write them, no 'undefined'). With JavaScript, nothing fails in the page and
-// axe finds nothing moderate or worse. A screen is visited once per route and query, whatever record it
-// shows: the demo's records of one kind share a screen's code.
+// axe finds nothing moderate or worse. Screens are told apart by route and query (screenOf); how many of a
+// screen's records are visited is RECORDS_PER_SCREEN's to say.
 
 test.use({ viewport: { width: 360, height: 740 } })
 
