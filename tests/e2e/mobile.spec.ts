@@ -165,6 +165,20 @@ test('on a phone the transactions are cards with every label, and the pages pass
 		.locator('td[data-label]')
 		.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content.replaceAll('"', '')))
 	expect(labels).toEqual(['Date', 'Description', 'Type', 'Status', 'Amount'])
+	// Each value starts on its label's line, in a column to the label's right: a card about as tall as its values.
+	const placed = await firstRow.locator('td[data-label]').evaluateAll((tds) =>
+		tds.map((td) => {
+			const cell = td.getBoundingClientRect()
+			const range = document.createRange()
+			range.selectNodeContents(td)
+			const first = range.getClientRects()[0]!
+			return { top: Math.round(first.top - cell.top), left: Math.round(first.left - cell.left), width: Math.round(cell.width) }
+		}),
+	)
+	for (const { top, left, width } of placed) {
+		expect(top).toBeLessThan(12)
+		expect(left).toBeGreaterThanOrEqual(Math.min(width * 0.36, 8 * 16) - 1)
+	}
 	await expectAccessible(page, js)
 	await visit(page, '/mycover')
 	await expectAccessible(page, js)
