@@ -59,7 +59,7 @@ export function ResponsiveTable({
 }
 
 /**
- * One cell; `label` is its column's heading, shown above the value on a phone (leave it out for a
+ * One cell; `label` is its column's heading, shown beside the value on a phone (leave it out for a
  * row's actions). `header` makes it the row's heading cell.
  */
 export function Cell({
