@@ -36,10 +36,15 @@ async function problemsOf(page: Page, at: string): Promise<Problem[]> {
 		text: document.body.innerText,
 		width: document.documentElement.scrollWidth,
 		headings: document.querySelectorAll('h1').length,
+		// A table's card on a phone: what a cell draws (its label too) stays inside it, over no other pair.
+		spilling: [...document.querySelectorAll('.table-cards > tbody > tr > [data-label]')]
+			.filter((cell) => cell.scrollHeight > cell.clientHeight + 1)
+			.map((cell) => cell.getAttribute('data-label')),
 	}))
 	const problems: Problem[] = []
 	if (seen.width > 360) problems.push(`${at} is ${seen.width} px wide`)
 	if (seen.headings !== 1) problems.push(`${at} has ${seen.headings} level-one headings`)
+	for (const label of new Set(seen.spilling)) problems.push(`${at}: a card's "${label}" runs out of its cell`)
 	for (const day of seen.text.match(/.{0,30}\b\d{4}-\d{2}-\d{2}\b.{0,10}/g) ?? []) problems.push(`${at} shows a raw day: ${day}`)
 	for (const word of seen.text.match(/.{0,30}\b(undefined|NaN|Invalid Date|\[object Object\])\b.{0,10}/g) ?? [])
 		problems.push(`${at} shows ${word}`)
