@@ -5,6 +5,7 @@ import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
 import { formatDay } from '#api/contract/dates.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { DateRangeFields } from '#app/components/ui/date-range.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
@@ -81,14 +82,7 @@ export default function Claims() {
 							))}
 						</Select>
 					</label>
-					<label htmlFor="claims-from" className="space-y-1 text-sm font-medium text-slate-800">
-						Incident from
-						<TextInput type="date" id="claims-from" name="from" defaultValue={filters.from} />
-					</label>
-					<label htmlFor="claims-to" className="space-y-1 text-sm font-medium text-slate-800">
-						to
-						<TextInput type="date" id="claims-to" name="to" defaultValue={filters.to} />
-					</label>
+					<DateRangeFields idPrefix="claims" labels={{ from: 'Incident from', to: 'Incident to' }} values={filters} />
 					<label htmlFor="claims-q" className="min-w-48 flex-1 space-y-1 text-sm font-medium text-slate-800">
 						Search
 						<TextInput type="search" id="claims-q" name="q" defaultValue={filters.q} placeholder="Claim number, claimant, place" />

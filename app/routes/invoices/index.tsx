@@ -3,7 +3,8 @@ import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { Form, data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
-import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { ErrorList, FormError, Select, buttonClass } from '#app/components/ui/form.tsx'
+import { DateRangeFields } from '#app/components/ui/date-range.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -55,20 +56,7 @@ function InvoiceFilters({ filters, errors }: { filters: Filters; errors: Record<
 				</Select>
 				<ErrorList id="invoices-status-error" errors={errors.status ? [errors.status] : null} />
 			</div>
-			{(
-				[
-					['from', 'Months from'],
-					['to', 'Months to'],
-				] as const
-			).map(([name, label]) => (
-				<div key={name} className="space-y-1">
-					<label htmlFor={`invoices-${name}`} className="block text-sm font-medium text-slate-800">
-						{label}
-					</label>
-					<TextInput id={`invoices-${name}`} type="date" name={name} defaultValue={filters[name]} {...described(name)} />
-					<ErrorList id={`invoices-${name}-error`} errors={errors[name] ? [errors[name]!] : null} />
-				</div>
-			))}
+			<DateRangeFields idPrefix="invoices" labels={{ from: 'Months from', to: 'Months to' }} values={filters} errors={errors} />
 			<div className="flex gap-2">
 				<button type="submit" className={buttonClass('primary')}>
 					Filter

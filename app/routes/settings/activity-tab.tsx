@@ -1,7 +1,8 @@
 import { Form } from 'react-router'
 import { formatDayTime } from '#api/contract/dates.ts'
 import { Link } from '#app/components/ui/link.tsx'
-import { ErrorList, FormError, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { ErrorList, FormError, Select, buttonClass } from '#app/components/ui/form.tsx'
+import { DateRangeFields } from '#app/components/ui/date-range.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -60,27 +61,7 @@ export function ActivityTab({ filters, items, page, pageCount, total, capped, er
 					</Select>
 					<ErrorList id="activity-type-error" errors={typeError ? [typeError] : null} />
 				</div>
-				{(
-					[
-						['from', 'From', fromError],
-						['to', 'To', toError],
-					] as const
-				).map(([name, label, error]) => (
-					<div key={name} className="space-y-1">
-						<label htmlFor={`activity-${name}`} className="block text-sm font-medium text-slate-800">
-							{label}
-						</label>
-						<TextInput
-							id={`activity-${name}`}
-							type="date"
-							name={name}
-							defaultValue={filters[name]}
-							aria-invalid={error ? true : undefined}
-							aria-describedby={error ? `activity-${name}-error` : undefined}
-						/>
-						<ErrorList id={`activity-${name}-error`} errors={error ? [error] : null} />
-					</div>
-				))}
+				<DateRangeFields idPrefix="activity" values={filters} errors={{ from: fromError, to: toError }} />
 				<div className="flex gap-2">
 					<button type="submit" className={buttonClass('primary')}>
 						Filter

@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
-import { ErrorList, Select, TextInput, buttonClass } from '#app/components/ui/form.tsx'
+import { ErrorList, Select, buttonClass } from '#app/components/ui/form.tsx'
+import { DateRangeFields } from '#app/components/ui/date-range.tsx'
 import { statusOptions } from '#app/lib/statuses.ts'
 import { TYPES } from '#app/lib/transaction-labels.ts'
 
@@ -42,20 +43,7 @@ export function TransactionFilters({ filters, errors }: { filters: Filters; erro
 					<ErrorList id={`transactions-${c.name}-error`} errors={errors[c.name] ? [errors[c.name]!] : null} />
 				</div>
 			))}
-			{(
-				[
-					['from', 'From'],
-					['to', 'To'],
-				] as const
-			).map(([name, label]) => (
-				<div key={name} className="space-y-1">
-					<label htmlFor={`transactions-${name}`} className="block text-sm font-medium text-slate-800">
-						{label}
-					</label>
-					<TextInput id={`transactions-${name}`} type="date" name={name} defaultValue={filters[name]} {...described(name)} />
-					<ErrorList id={`transactions-${name}-error`} errors={errors[name] ? [errors[name]!] : null} />
-				</div>
-			))}
+			<DateRangeFields idPrefix="transactions" values={filters} errors={errors} />
 			<div className="flex gap-2">
 				<button type="submit" className={buttonClass('primary')}>
 					Filter
