@@ -5,7 +5,9 @@ import { Link } from '#app/components/ui/link.tsx'
 /**
  * A dialog opened by the `dialog` query parameter and rendered on the server (spec section 2), so it
  * works without JavaScript: closing is a link to `closeTo`. With JavaScript it becomes modal (focus
- * kept inside, Escape closes) through the native <dialog> element.
+ * kept inside, Escape closes) through the native <dialog> element. Either way the dialog takes the
+ * focus as it opens (`autofocus`, which needs no script), so the keyboard's next stop is its Close link
+ * and then its form, not the page under it.
  */
 export function Dialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
 	const ref = useRef<HTMLDialogElement>(null)
@@ -21,6 +23,9 @@ export function Dialog({ title, closeTo, children }: { title: string; closeTo: s
 		<dialog
 			ref={ref}
 			open
+			tabIndex={-1}
+			// biome-ignore lint/a11y/noAutofocus: a dialog that opens takes the focus, as showModal() gives it; without JavaScript only the attribute does
+			autoFocus
 			aria-labelledby="dialog-title"
 			onCancel={(event) => {
 				event.preventDefault()

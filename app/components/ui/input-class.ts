@@ -1,3 +1,8 @@
-/** The look of every text field; its own module, so a form without money fields ships no money code. */
+/**
+ * The look of every text field; its own module, so a form without money fields ships no money code.
+ * The focus ring is drawn on `:focus-within`, which a field matches when it has the focus itself and
+ * when one of its own parts has it: Chrome gives a day field's focus to its day, month or year, and the
+ * field then matches `:focus-within` only (found by tests/e2e/keyboard.spec.ts).
+ */
 export const inputClassName =
-	'w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:outline-2 focus:outline-offset-1 focus:outline-emerald-700 aria-[invalid=true]:border-red-600'
+	'w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-emerald-700 aria-[invalid=true]:border-red-600'
