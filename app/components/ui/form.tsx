@@ -72,7 +72,7 @@ const buttonStyles = {
 } as const
 
 export function buttonClass(variant: keyof typeof buttonStyles = 'primary', extra = '') {
-	return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-semibold ${buttonStyles[variant]} ${extra}`
+	return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-center text-base font-semibold ${buttonStyles[variant]} ${extra}`
 }
 
 type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof buttonStyles }

@@ -83,8 +83,9 @@ export default function Employees() {
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold">Employees</h1>
-				<div className="flex flex-wrap gap-2">
-					<Link to={withDialog} className={buttonClass('primary')} preventScrollReset>
+				{/* On a phone a grid, the main action across it and the others two by two; from 640 px a row. */}
+				<div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap">
+					<Link to={withDialog} className={buttonClass('primary', 'col-span-2')} preventScrollReset>
 						Add staff member
 					</Link>
 					<Link to="/import-staff" className={buttonClass('secondary')}>
