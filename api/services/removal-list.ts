@@ -5,8 +5,8 @@ import { FILE_SIZE_MESSAGE } from './batch.ts'
 
 /**
  * The entries of an uploaded list of members to remove, read off the request thread by the staff list's
- * reader (CSV or XLSX): every non-empty cell that looks like an email or a phone number, in order, each
- * with its row. A header row ('email', 'phone') is passed over.
+ * reader (CSV or XLSX): every cell that looks like an email or a phone number, in order, at most 1,000.
+ * A header row ('email', 'phone') looks like neither, so it is passed over.
  */
 export async function readRemovalList(readForm: () => Promise<FormData | null>) {
 	const form = await readForm()

@@ -4,6 +4,7 @@ import type { Claim, ClaimListQuery, ClaimSummary, PlanUsage } from '../../contr
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import type { Db } from '../../db/client.ts'
 import { jsonRows } from '../../db/json-rows.ts'
+import { containsPattern } from '../../db/like.ts'
 import type { Value } from '../../db/prepared-once.ts'
 import { claimEvents, claims, customers, policies, staff, users } from '../../db/schema.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
@@ -114,7 +115,7 @@ export async function serializeClaim(db: Db, claim: ClaimRow, actor: ClaimActor 
 
 /** The business's claims, newest first, filtered by status, product, policy, date of the incident and a search of number, claimant and place. */
 export async function listClaims(db: Db, customerId: string | null, query: import('zod').output<typeof ClaimListQuery>, limit = 100) {
-	const q = query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null
+	const q = query.q ? containsPattern(query.q) : null
 	const rows = await db
 		.select({ claim: claims, policyNumber: policies.policyNumber, productId: policies.productId, business: customers.name })
 		.from(claims)
