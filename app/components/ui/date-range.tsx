@@ -4,8 +4,8 @@ type End = 'from' | 'to'
 
 /**
  * A filter form's pair of days, `from` and `to`, for a GET form whose controls wrap in a row: on a
- * phone each takes the form's width, one under the other, so the two line up; from 640 px each is as
- * wide as a day needs. Each field's error is listed under it and named by its input.
+ * phone each takes the form's width, one under the other, so the two line up; from 640 px each is
+ * 11rem, room for a day. Each field's error is listed under it and named by its input.
  */
 export function DateRangeFields({
 	idPrefix,
