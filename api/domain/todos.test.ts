@@ -200,9 +200,43 @@ test('unpaid invoices are todos linking to each: due, overdue with the pause day
 	}).filter((t) => t.id.startsWith('invoice-'))
 	expect(todos.map((t) => [t.title, t.href, t.description])).toEqual([
 		['Pay invoice INV-000010', '/invoice/a', '₦75,000 is overdue; the plan is paused on 5 Dec 2026 if it is still unpaid.'],
-		['Pay invoice INV-000011', '/invoice/b', '₦120,000 is due.'],
 		['Pay invoice INV-000009', '/invoice/c', '₦30,000 is unpaid and its plan is paused: claims are refused until it is paid.'],
 		['Pay invoice INV-000012', '/invoice/d', '₦45,000 is overdue; the plan is paused soon if it is still unpaid.'],
+		// Merely due: after the overdue ones, which keep the service's order among themselves.
+		['Pay invoice INV-000011', '/invoice/b', '₦120,000 is due.'],
+	])
+})
+
+test('todos come most urgent first: the gates, money at risk, claims, activations, invoices due, first steps', () => {
+	const todos = ids({
+		...done,
+		cacVerified: false,
+		businessType: 'RC',
+		walletFunded: false,
+		staffChangesPending: 3,
+		pendingPolicies: [{ id: 'p', kind: 'policy', productName: 'Gadget Cover', policyNumber: 'CP-GDGT-2026-000001' }],
+		claims: [
+			{ id: 'draft', claimNumber: 'CL-2026-000003', status: 'pending', deskNote: null },
+			{ id: 'asked', claimNumber: 'CL-2026-000002', status: 'pending', deskNote: 'A clearer photo, please.' },
+			{ id: 'offer', claimNumber: 'CL-2026-000001', status: 'offer_sent', deskNote: null },
+		],
+		invoices: [
+			{ id: 'due', number: 'INV-000011', balance: '₦120,000', overdue: false, pausesOn: null, paused: false },
+			{ id: 'late', number: 'INV-000010', balance: '₦75,000', overdue: true, pausesOn: '2026-12-05', paused: false },
+		],
+		renewalsAsked: [{ id: 'r', productName: 'Gadget Cover', policyNumber: 'CP-GDGT-2025-000001', coverEnd: '2026-12-31' }],
+	})
+	expect(todos).toEqual([
+		'verify-cac',
+		'invoice-late',
+		'renew-r',
+		'claim-offer-offer',
+		'claim-asked',
+		'claim-draft',
+		'activate-p',
+		'invoice-due',
+		'fund-wallet',
+		'review-staff',
 	])
 })
 

@@ -54,7 +54,12 @@ export function needsCacVerification(state: AccountState) {
 	)
 }
 
-/** What the account still has to do, derived from its state; each todo disappears when done. */
+/**
+ * What the account still has to do, derived from its state; each todo disappears when done. They come most
+ * urgent first (docs/decisions/152-todos-most-urgent-first.md): what stops the account from being served,
+ * then money at risk (a paused or overdue invoice, a renewal the wallet could not pay, an offer waiting on an
+ * answer), then the rest of the claims, the activations, invoices merely due, and last the first steps.
+ */
 export function deriveTodos(state: AccountState): Todo[] {
 	const todos: Todo[] = []
 	if (!state.emailVerified) {
@@ -81,6 +86,36 @@ export function deriveTodos(state: AccountState): Todo[] {
 			href: '/?dialog=cac',
 		})
 	}
+	const invoices = state.invoices ?? []
+	todos.push(...invoices.filter((invoice) => invoice.paused || invoice.overdue).map(invoiceTodo))
+	if (state.canBuy) {
+		for (const policy of state.renewalsAsked ?? []) {
+			todos.push({
+				id: `renew-${policy.id}`,
+				title: `Renew ${policy.productName}`,
+				description: `${policy.policyNumber} ends on ${formatDay(policy.coverEnd)} and the wallet could not pay its renewal.`,
+				href: `/mycover/${policy.id}/renew`,
+			})
+		}
+	}
+	const claims = state.claims ?? []
+	for (const claim of claims.filter((c) => c.status === 'offer_sent')) {
+		todos.push({
+			id: `claim-offer-${claim.id}`,
+			title: `Answer the offer on claim ${claim.claimNumber}`,
+			description: 'Accept it to be paid, or reject it with a comment.',
+			href: `/claims/details-${claim.id}`,
+		})
+	}
+	// The desk's asks before the customer's own drafts.
+	for (const claim of claims.filter((c) => c.status !== 'offer_sent').sort((a, b) => Number(!a.deskNote) - Number(!b.deskNote))) {
+		todos.push({
+			id: `claim-${claim.id}`,
+			title: claim.deskNote ? `Send more documents for claim ${claim.claimNumber}` : `Finish claim ${claim.claimNumber}`,
+			description: claim.deskNote ?? 'Add the photos, estimate and documents, then submit it.',
+			href: `/claims/make-claim/${claim.id}/list`,
+		})
+	}
 	if (state.canManagePlans) {
 		for (const policy of state.pendingPolicies) {
 			todos.push({
@@ -92,45 +127,7 @@ export function deriveTodos(state: AccountState): Todo[] {
 			})
 		}
 	}
-	if (state.canBuy) {
-		for (const policy of state.renewalsAsked ?? []) {
-			todos.push({
-				id: `renew-${policy.id}`,
-				title: `Renew ${policy.productName}`,
-				description: `${policy.policyNumber} ends on ${formatDay(policy.coverEnd)} and the wallet could not pay its renewal.`,
-				href: `/mycover/${policy.id}/renew`,
-			})
-		}
-	}
-	for (const claim of state.claims ?? []) {
-		todos.push(
-			claim.status === 'offer_sent'
-				? {
-						id: `claim-offer-${claim.id}`,
-						title: `Answer the offer on claim ${claim.claimNumber}`,
-						description: 'Accept it to be paid, or reject it with a comment.',
-						href: `/claims/details-${claim.id}`,
-					}
-				: {
-						id: `claim-${claim.id}`,
-						title: claim.deskNote ? `Send more documents for claim ${claim.claimNumber}` : `Finish claim ${claim.claimNumber}`,
-						description: claim.deskNote ?? 'Add the photos, estimate and documents, then submit it.',
-						href: `/claims/make-claim/${claim.id}/list`,
-					},
-		)
-	}
-	for (const invoice of state.invoices ?? []) {
-		todos.push({
-			id: `invoice-${invoice.id}`,
-			title: `Pay invoice ${invoice.number}`,
-			description: invoice.paused
-				? `${invoice.balance} is unpaid and its plan is paused: claims are refused until it is paid.`
-				: invoice.overdue
-					? `${invoice.balance} is overdue; the plan is paused ${invoice.pausesOn ? `on ${formatDay(invoice.pausesOn)}` : 'soon'} if it is still unpaid.`
-					: `${invoice.balance} is due.`,
-			href: `/invoice/${invoice.id}`,
-		})
-	}
+	todos.push(...invoices.filter((invoice) => !invoice.paused && !invoice.overdue).map(invoiceTodo))
 	if (!state.walletFunded && state.canFundWallet && isKycComplete(state)) {
 		todos.push({
 			id: 'fund-wallet',
@@ -169,4 +166,17 @@ export function deriveTodos(state: AccountState): Todo[] {
 		})
 	}
 	return todos
+}
+
+function invoiceTodo(invoice: InvoiceTodo): Todo {
+	return {
+		id: `invoice-${invoice.id}`,
+		title: `Pay invoice ${invoice.number}`,
+		description: invoice.paused
+			? `${invoice.balance} is unpaid and its plan is paused: claims are refused until it is paid.`
+			: invoice.overdue
+				? `${invoice.balance} is overdue; the plan is paused ${invoice.pausesOn ? `on ${formatDay(invoice.pausesOn)}` : 'soon'} if it is still unpaid.`
+				: `${invoice.balance} is due.`,
+		href: `/invoice/${invoice.id}`,
+	}
 }

@@ -62,7 +62,10 @@ test("the demo business's home shows where it stands, each figure linking to its
 		'href',
 		/^\/mycover\/[0-9a-f-]{36}$/,
 	)
-	await expect(page.getByRole('region', { name: 'To do' }).getByRole('link', { name: 'Activate Laptop Cover' })).toBeVisible()
+	const todos = page.getByRole('region', { name: 'To do' })
+	await expect(todos.getByRole('link', { name: 'Activate Laptop Cover' })).toBeVisible()
+	// Most urgent first (decision 152): the demo's overdue invoice leads, ahead of the activations.
+	await expect(todos.getByRole('listitem').first()).toContainText(/Pay invoice INV-\d+.*overdue/)
 	await expectAccessible(page, js)
 
 	// A figure leads to its screen: the bill to the plan billed.
