@@ -32,15 +32,18 @@ export function Figure({
 	note,
 	to,
 	linkText,
+	wide = false,
 }: {
 	label: string
 	value: ReactNode
 	note?: ReactNode
 	to: string
 	linkText: string
+	/** The last of an odd number: across both columns of a phone's grid, so no card stands alone beside a gap. */
+	wide?: boolean
 }) {
 	return (
-		<li className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+		<li className={`flex flex-col rounded-xl border border-slate-200 bg-white p-3 sm:p-4${wide ? ' col-span-2 xl:col-span-1' : ''}`}>
 			<p className="text-sm font-medium text-slate-600">{label}</p>
 			<p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{value}</p>
 			{note ? <p className="text-sm text-slate-600">{note}</p> : null}
@@ -63,74 +66,83 @@ export type Figures = {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
+/**
+ * Columns of the figures' grid from 1,280 px, by how many there are: the last row as full as it can be
+ * (five and six in threes, seven and eight in fours), never one card alone under a full row.
+ */
+const WIDE_COLUMNS = { 2: 'xl:grid-cols-2', 3: 'xl:grid-cols-3', 4: 'xl:grid-cols-4' } as const
+
+export function wideColumns(count: number): keyof typeof WIDE_COLUMNS {
+	if (count <= 2) return 2
+	if (count <= 4) return count as 3 | 4
+	return count <= 6 ? 3 : 4
+}
+
 /** The row of figures at the top of home, each linking to its screen. */
 export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business' | 'individual' }) {
 	const { wallet, cover, staff, thisMonth, nextBill, renewals, claims } = figures
-	const any = wallet || cover || staff || thisMonth || nextBill || renewals || claims
-	if (!any) return null
+	const shown: Array<Omit<Parameters<typeof Figure>[0], 'wide'>> = []
+	if (wallet) shown.push({ label: 'Wallet balance', value: <Naira amount={wallet.balance} />, to: '/wallet', linkText: 'Open the wallet' })
+	if (cover) {
+		shown.push({
+			label: kind === 'business' ? 'Active cover' : 'Your active policies',
+			value: cover.active,
+			note: cover.pending > 0 ? `${plural(cover.pending, 'policy', 'policies')} waiting for activation` : 'policies and plans in force',
+			to: '/mycover',
+			linkText: 'See my cover',
+		})
+	}
+	if (staff) {
+		shown.push({
+			label: 'Staff covered',
+			value: staff.covered,
+			note: staff.pending > 0 ? `${staff.pending} more waiting for their plan's activation` : `on ${plural(staff.plans, 'staff plan')}`,
+			to: '/mycover',
+			linkText: 'See the staff plans',
+		})
+	}
+	if (thisMonth) {
+		shown.push({
+			label: 'Spent this month',
+			value: <Naira amount={thisMonth.amount} />,
+			note: `on cover in ${thisMonth.month}`,
+			to: thisMonth.href,
+			linkText: "See this month's purchases",
+		})
+	}
+	if (nextBill) {
+		shown.push(
+			nextBill.bill
+				? {
+						label: 'Next bill',
+						value: <Naira amount={nextBill.bill.amount} />,
+						note: `${nextBill.bill.product_name}, due ${formatDay(nextBill.bill.date)}`,
+						to: `/mycover/${nextBill.bill.policy_id}`,
+						linkText: 'See the plan billed',
+					}
+				: { label: 'Next bill', value: 'None due', note: 'No staff plan is billed yet', to: '/mycover', linkText: 'See my cover' },
+		)
+	}
+	if (renewals) {
+		shown.push({
+			label: 'Renewals due',
+			value: renewals.due,
+			note: `cover ending in the next ${renewals.window_days} days`,
+			to: '/mycover',
+			linkText: 'See my cover',
+		})
+	}
+	if (claims) shown.push({ label: 'Open claims', value: claims.open, to: '/claims', linkText: 'See claims' })
+	if (shown.length === 0) return null
 	return (
 		<section aria-labelledby="figures-heading">
 			<h2 id="figures-heading" className="sr-only">
 				At a glance
 			</h2>
-			<ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-				{wallet ? (
-					<Figure label="Wallet balance" value={<Naira amount={wallet.balance} />} to="/wallet" linkText="Open the wallet" />
-				) : null}
-				{cover ? (
-					<Figure
-						label={kind === 'business' ? 'Active cover' : 'Your active policies'}
-						value={cover.active}
-						note={
-							cover.pending > 0 ? `${plural(cover.pending, 'policy', 'policies')} waiting for activation` : 'policies and plans in force'
-						}
-						to="/mycover"
-						linkText="See my cover"
-					/>
-				) : null}
-				{staff ? (
-					<Figure
-						label="Staff covered"
-						value={staff.covered}
-						note={
-							staff.pending > 0 ? `${staff.pending} more waiting for their plan's activation` : `on ${plural(staff.plans, 'staff plan')}`
-						}
-						to="/mycover"
-						linkText="See the staff plans"
-					/>
-				) : null}
-				{thisMonth ? (
-					<Figure
-						label="Spent this month"
-						value={<Naira amount={thisMonth.amount} />}
-						note={`on cover in ${thisMonth.month}`}
-						to={thisMonth.href}
-						linkText="See this month's purchases"
-					/>
-				) : null}
-				{nextBill ? (
-					nextBill.bill ? (
-						<Figure
-							label="Next bill"
-							value={<Naira amount={nextBill.bill.amount} />}
-							note={`${nextBill.bill.product_name}, due ${formatDay(nextBill.bill.date)}`}
-							to={`/mycover/${nextBill.bill.policy_id}`}
-							linkText="See the plan billed"
-						/>
-					) : (
-						<Figure label="Next bill" value="None due" note="No staff plan is billed yet" to="/mycover" linkText="See my cover" />
-					)
-				) : null}
-				{renewals ? (
-					<Figure
-						label="Renewals due"
-						value={renewals.due}
-						note={`cover ending in the next ${renewals.window_days} days`}
-						to="/mycover"
-						linkText="See my cover"
-					/>
-				) : null}
-				{claims ? <Figure label="Open claims" value={claims.open} to="/claims" linkText="See claims" /> : null}
+			<ul className={`grid grid-cols-2 gap-3 sm:gap-4 ${WIDE_COLUMNS[wideColumns(shown.length)]}`}>
+				{shown.map((figure, i) => (
+					<Figure key={figure.label} {...figure} wide={i === shown.length - 1 && shown.length % 2 === 1} />
+				))}
 			</ul>
 		</section>
 	)

@@ -210,26 +210,7 @@ export default function Home() {
 
 			<FigureRow figures={home.figures} kind={home.kind} />
 
-			{home.spend ? <SpendPanel chart={home.spend.chart} total={home.spend.total} href={home.spend.href} /> : null}
-
-			{home.kind === 'business' && (home.lines || home.renewals) ? (
-				<div className="grid gap-6 lg:grid-cols-2">
-					{home.lines ? <CoverByLine lines={home.lines} canBuy={home.canBuy} /> : null}
-					{home.renewals ? (
-						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
-					) : null}
-				</div>
-			) : null}
-
-			{home.kind === 'individual' && (home.policies || home.renewals) ? (
-				<div className="grid gap-6 lg:grid-cols-2">
-					{home.policies ? <PoliciesPanel policies={home.policies} canBuy={home.canBuy} /> : null}
-					{home.renewals ? (
-						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
-					) : null}
-				</div>
-			) : null}
-
+			{/* What needs the user, and what happened, before the analysis (decision 152). */}
 			<div className="grid gap-6 lg:grid-cols-2">
 				<section aria-labelledby="todos-heading" className="rounded-xl border border-slate-200 bg-white p-5">
 					<h2 id="todos-heading" className="font-semibold">
@@ -273,6 +254,26 @@ export default function Home() {
 					)}
 				</section>
 			</div>
+
+			{home.spend ? <SpendPanel chart={home.spend.chart} total={home.spend.total} href={home.spend.href} /> : null}
+
+			{home.kind === 'business' && (home.lines || home.renewals) ? (
+				<div className="grid gap-6 lg:grid-cols-2">
+					{home.lines ? <CoverByLine lines={home.lines} canBuy={home.canBuy} /> : null}
+					{home.renewals ? (
+						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
+					) : null}
+				</div>
+			) : null}
+
+			{home.kind === 'individual' && (home.policies || home.renewals) ? (
+				<div className="grid gap-6 lg:grid-cols-2">
+					{home.policies ? <PoliciesPanel policies={home.policies} canBuy={home.canBuy} /> : null}
+					{home.renewals ? (
+						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
+					) : null}
+				</div>
+			) : null}
 
 			<section aria-labelledby="rewards-heading" className="rounded-xl border border-slate-200 bg-white p-5">
 				<h2 id="rewards-heading" className="font-semibold">
