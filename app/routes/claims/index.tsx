@@ -61,7 +61,7 @@ export default function Claims() {
 			<div className={panelClass}>
 				<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Filter the claims">
 					<label htmlFor="claims-status" className="min-w-40 flex-1 space-y-1 text-sm font-medium text-slate-800">
-						Status
+						<span className="block">Status</span>
 						<Select id="claims-status" name="status" defaultValue={filters.status}>
 							<option value="">All statuses</option>
 							{statusOptions('claim').map((o) => (
@@ -72,7 +72,7 @@ export default function Claims() {
 						</Select>
 					</label>
 					<label htmlFor="claims-product" className="min-w-40 flex-1 space-y-1 text-sm font-medium text-slate-800">
-						Product
+						<span className="block">Product</span>
 						<Select id="claims-product" name="product_id" defaultValue={filters.product_id}>
 							<option value="">All products</option>
 							{products.map((o) => (
@@ -84,7 +84,7 @@ export default function Claims() {
 					</label>
 					<DateRangeFields idPrefix="claims" labels={{ from: 'Incident from', to: 'Incident to' }} values={filters} />
 					<label htmlFor="claims-q" className="min-w-48 flex-1 space-y-1 text-sm font-medium text-slate-800">
-						Search
+						<span className="block">Search</span>
 						<TextInput type="search" id="claims-q" name="q" defaultValue={filters.q} placeholder="Claim number, claimant, place" />
 					</label>
 					<button type="submit" className={buttonClass('primary')}>

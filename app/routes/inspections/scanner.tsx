@@ -157,7 +157,7 @@ export default function InspectionScanner() {
 				<QrScanner />
 				<Form method="get" className="flex flex-wrap items-end gap-2">
 					<label htmlFor="link-code" className="space-y-1 text-sm font-medium">
-						Code
+						<span className="block">Code</span>
 						<TextInput id="link-code" name="code" required autoComplete="off" autoCapitalize="characters" placeholder="ABCD-EFGH-JKMN" />
 					</label>
 					<SubmitButton>Open</SubmitButton>

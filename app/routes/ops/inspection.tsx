@@ -104,7 +104,7 @@ export default function DeskInspection() {
 					<Form method="post" className={`${panelClass} space-y-2`}>
 						<h2 className="text-lg font-semibold">Approve</h2>
 						<label htmlFor="approve-note" className="block space-y-1 text-sm font-medium">
-							Note (optional)
+							<span className="block">Note (optional)</span>
 							<TextInput id="approve-note" name="note" defaultValue={actionData?.intent === 'approve' ? actionData.values.note : ''} />
 						</label>
 						<SubmitButton name="intent" value="approve" pendingText="Approving…">
@@ -115,7 +115,7 @@ export default function DeskInspection() {
 					<Form method="post" className={`${panelClass} space-y-2`}>
 						<h2 className="text-lg font-semibold">Send back</h2>
 						<label htmlFor="reject-reason" className="block space-y-1 text-sm font-medium">
-							Reason
+							<span className="block">Reason</span>
 							<Select
 								id="reject-reason"
 								name="reason_code"
@@ -130,7 +130,7 @@ export default function DeskInspection() {
 							</Select>
 						</label>
 						<label htmlFor="reject-note" className="block space-y-1 text-sm font-medium">
-							What to take again
+							<span className="block">What to take again</span>
 							<TextInput id="reject-note" name="note" defaultValue={actionData?.intent === 'reject' ? actionData.values.note : ''} />
 						</label>
 						<SubmitButton name="intent" value="reject" variant="secondary" pendingText="Sending back…">

@@ -37,7 +37,7 @@ export default function DeskInvoices() {
 			<h1 className="text-2xl font-bold">Invoices</h1>
 			<Form method="get" className="my-4 flex flex-wrap items-end gap-3">
 				<label htmlFor="invoice-search" className="space-y-1 text-sm font-medium">
-					Number
+					<span className="block">Number</span>
 					<TextInput
 						id="invoice-search"
 						name="q"

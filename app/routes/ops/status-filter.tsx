@@ -7,7 +7,7 @@ export function DeskStatusFilter({ id, kind, status }: { id: string; kind: Statu
 	return (
 		<Form method="get" className="my-4 flex items-end gap-3">
 			<label htmlFor={id} className="space-y-1 text-sm font-medium">
-				Status
+				<span className="block">Status</span>
 				<Select id={id} name="status" defaultValue={status}>
 					<option value="">Every status</option>
 					{statusOptions(kind).map((o) => (
