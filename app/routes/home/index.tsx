@@ -257,18 +257,10 @@ export default function Home() {
 
 			{home.spend ? <SpendPanel chart={home.spend.chart} total={home.spend.total} href={home.spend.href} /> : null}
 
-			{home.kind === 'business' && (home.lines || home.renewals) ? (
+			{(home.kind === 'business' ? home.lines : home.policies) || home.renewals ? (
 				<div className="grid gap-6 lg:grid-cols-2">
-					{home.lines ? <CoverByLine lines={home.lines} canBuy={home.canBuy} /> : null}
-					{home.renewals ? (
-						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
-					) : null}
-				</div>
-			) : null}
-
-			{home.kind === 'individual' && (home.policies || home.renewals) ? (
-				<div className="grid gap-6 lg:grid-cols-2">
-					{home.policies ? <PoliciesPanel policies={home.policies} canBuy={home.canBuy} /> : null}
+					{home.kind === 'business' && home.lines ? <CoverByLine lines={home.lines} canBuy={home.canBuy} /> : null}
+					{home.kind === 'individual' && home.policies ? <PoliciesPanel policies={home.policies} canBuy={home.canBuy} /> : null}
 					{home.renewals ? (
 						<RenewalsPanel items={home.renewals.items} due={home.renewals.due} windowDays={home.renewals.window_days} />
 					) : null}
