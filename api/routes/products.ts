@@ -4,17 +4,14 @@ import { Quote } from '../contract/quotes.ts'
 import { QuoteBody } from '../domain/catalogue/quotes.ts'
 import { findProduct, PRODUCTS, type Product } from '../domain/catalogue/index.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
-import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
+import { fromPrice } from '../domain/pricing/from-price.ts'
 import { defineRoute } from '../http.ts'
 import { notFound } from '../errors.ts'
 
-/** A 'from' price where it is one number: a health plan's rate per person a month. */
-function fromPrice(product: Product) {
-	const rate = HEALTH_MONTHLY_RATES[product.id as keyof typeof HEALTH_MONTHLY_RATES]
-	return rate === undefined ? null : { amount: rate, per: 'person a month' }
-}
+/** Each product's least real quote (decision 154), worked out once: the catalogue does not change while the process runs. */
+const FROM_PRICES = new Map(PRODUCTS.map((product) => [product.id, fromPrice(product)]))
 
-const withFrom = (product: Product) => ({ ...product, from: fromPrice(product) })
+const withFrom = (product: Product) => ({ ...product, from: FROM_PRICES.get(product.id) ?? null })
 
 const ProductResponse = z.record(z.string(), z.unknown())
 
@@ -23,7 +20,7 @@ export const productRoutes = [
 		method: 'get',
 		path: '/products',
 		summary:
-			'The catalogue, optionally of one category (?category=health|auto|gadget|travel|others), each with its purchase fields and, for health plans, a from price',
+			'The catalogue, optionally of one category (?category=health|auto|gadget|travel|others), each with its purchase fields and its from price: the least a quote of its form can come to, and what that buys',
 		tag: 'products',
 		auth: 'public',
 		query: ProductsQuery,

@@ -28,13 +28,15 @@ describeApi('the catalogue', () => {
 		ctx = await testApi()
 	})
 
-	test('GET /products lists every product, filters by category, and gives health plans a from price', async () => {
+	test('GET /products lists every product, filters by category, and gives each its from price', async () => {
 		const all = await ctx.call('GET', '/products')
 		expect(all.status).toBe(200)
 		expect(all.body.data.length).toBe(21)
 		const health = await ctx.call('GET', '/products?category=health')
 		expect(health.body.data.every((p: { category: string }) => p.category === 'health')).toBe(true)
 		expect(health.body.data.find((p: { id: number }) => p.id === 31).from).toEqual({ amount: 3_500, per: 'person a month' })
+		// Every product has one (decision 154): the least a quote of its form comes to.
+		expect(all.body.data.filter((p: { from: unknown }) => p.from === null)).toEqual([])
 		expect(await ctx.call('GET', '/products?category=pets')).toMatchObject({
 			status: 400,
 			body: { errors: [{ path: 'category', message: 'Choose a category: health, auto, gadget, travel, others.' }] },
@@ -42,7 +44,10 @@ describeApi('the catalogue', () => {
 	})
 
 	test('GET /products/:id answers one product or 404', async () => {
-		expect(await ctx.call('GET', '/products/1')).toMatchObject({ status: 200, body: { data: { id: 1, category: 'auto', from: null } } })
+		expect(await ctx.call('GET', '/products/1')).toMatchObject({
+			status: 200,
+			body: { data: { id: 1, category: 'auto', from: { amount: 3_000, per: 'year' } } },
+		})
 		expect(await ctx.call('GET', '/products/28')).toMatchObject({ status: 404, body: { message: 'We could not find that product.' } })
 		expect(await ctx.call('GET', '/products/abc')).toMatchObject({ status: 400, body: { message: 'We could not find that product.' } })
 	})

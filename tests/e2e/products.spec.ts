@@ -13,6 +13,15 @@ test('the catalogue lists the products by category, and a category narrows it', 
 	await expect(auto.getByRole('link', { name: 'Third Party Motor' })).toHaveAttribute('href', '/products/1')
 	await expect(page.getByRole('region', { name: 'Health' })).toBeVisible()
 	await expect(page.getByText(/^From ₦[\d,]+ per person a month$/).first()).toBeVisible()
+	// Every card has its from price (decision 154): Third Party Motor's least is a motorcycle's tariff.
+	await expect(auto.getByRole('listitem').filter({ hasText: 'Third Party Motor' })).toContainText('From ₦3,000 per year')
+	await expect(page.getByRole('region').getByRole('listitem')).toHaveCount(21)
+	await expect(
+		page
+			.getByRole('region')
+			.getByRole('listitem')
+			.filter({ hasNotText: /From ₦[\d,]+ per / }),
+	).toHaveCount(0)
 	const categories = page.getByRole('navigation', { name: 'Categories' })
 	await expect(categories.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page')
 	await expectAccessible(page, js)
