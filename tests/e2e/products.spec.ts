@@ -46,6 +46,7 @@ const quote = (page: import('@playwright/test').Page) => page.getByRole('status'
 test('third-party cover for a private car is priced at ₦15,000, the choice kept in the form', async ({ page, js }) => {
 	await visit(page, '/products/1')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Third Party Motor')
+	await expect(page.getByText('From ₦3,000 per year', { exact: true })).toBeVisible()
 	for (const name of ['Benefits', 'Exclusions', 'Claim limits', 'Get a price']) {
 		await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
 	}

@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
+import { FromPrice } from '#app/components/from-price.tsx'
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '#api/contract/catalogue.ts'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
-import { formatNaira } from '#app/lib/money.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
@@ -67,11 +67,7 @@ export default function Products() {
 										</div>
 									</div>
 									<p className="text-sm text-slate-800">{p.description}</p>
-									{p.from ? (
-										<p className="mt-auto text-sm">
-											From <span className="font-semibold">{formatNaira(p.from.amount)}</span> per {p.from.per}
-										</p>
-									) : null}
+									<FromPrice from={p.from} className="mt-auto text-sm" />
 								</li>
 							))}
 					</ul>

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { CATEGORY_LABELS } from '#api/contract/catalogue.ts'
+import { FromPrice } from '#app/components/from-price.tsx'
 import { PaymentOptions } from '#app/components/payment-options.tsx'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
 import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
@@ -157,6 +158,7 @@ export default function ProductPage() {
 				</div>
 			</div>
 			<p className="mt-3 text-slate-800">{product.description}</p>
+			<FromPrice from={product.from} className="mt-1 text-slate-800" />
 			<div className="mt-6 grid gap-4 md:grid-cols-2">
 				<section aria-labelledby="benefits-heading" className={panelClass}>
 					<h2 id="benefits-heading" className="mb-3 font-semibold">
