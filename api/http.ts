@@ -5,8 +5,11 @@ import type { Permission } from './contract/permissions.ts'
 import type { Deps } from './deps.ts'
 import { envelope } from './contract/common.ts'
 import { ApiError, forbidden } from './errors.ts'
+import { customerKindOf } from './db/customer-kind.ts'
 
 export const UNVERIFIED_MESSAGE = 'Verify your email address first: enter the 6-digit code we sent you.'
+
+export const BUSINESS_ONLY_MESSAGE = 'Staff and their invoices are for business accounts.'
 
 export type AuthUser = {
 	id: string
@@ -53,6 +56,8 @@ type RouteBase<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = 
 	permission?: Permission
 	/** Only an account whose email is verified may call it: what moves money, invites or uploads (issue #10). */
 	verified?: true
+	/** Only a business's members may call it: staff and their invoices, as staff plans are a business's (decision 155). */
+	business?: true
 	body?: B
 	query?: Q
 	params?: P
@@ -197,6 +202,9 @@ export function mountRoutes(app: Hono<Env>, deps: Deps, routes: AnyRoute[], opti
 				if (!auth) throw new ApiError(401, c.req.header('authorization') ? 'Invalid token' : 'Missing authorization')
 				if (route.permission && !auth.permissions.includes(route.permission)) throw forbidden()
 				if (route.verified && !auth.emailVerifiedAt) throw new ApiError(403, UNVERIFIED_MESSAGE)
+				if (route.business && (await customerKindOf(deps.db, auth.customerId)) !== 'business') {
+					throw new ApiError(403, BUSINESS_ONLY_MESSAGE)
+				}
 			}
 			const params = parse(route.params, c.req.param())
 			const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams))

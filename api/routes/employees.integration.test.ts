@@ -132,6 +132,20 @@ describeApi('the staff register', () => {
 		expect((await ctx.call('POST', '/employees/deactivate', { token: viewer.token, body: { employee_ids: [mine] } })).status).toBe(403)
 	})
 
+	test('an individual has no staff or invoices: each such call is a 403 that says so (decision 155)', async () => {
+		const person = await ctx.createAccount({ kind: 'individual', kyc: true })
+		const refused = { status: 403, body: { message: 'Staff and their invoices are for business accounts.' } }
+		expect(await list('', person.token)).toMatchObject(refused)
+		expect(
+			await create({ first_name: 'Ada', last_name: 'Obi', email: 'ada@person.test', phone: '08091234567', gender: 'female' }, person.token),
+		).toMatchObject(refused)
+		expect(await ctx.call('GET', '/employees.csv', { token: person.token })).toMatchObject({ status: 403 })
+		expect(await ctx.call('GET', '/invoices', { token: person.token })).toMatchObject(refused)
+		// A business's own calls go on as before.
+		expect((await list()).status).toBe(200)
+		expect((await ctx.call('GET', '/invoices', { token: owner.token })).status).toBe(200)
+	})
+
 	test('search, filter, sort and keyset pages', async () => {
 		for (const n of [10, 11, 12, 13, 14]) expect((await create(person(n))).status).toBe(201)
 		expect((await list('?q=ada1')).body.data.items.map((e: { first_name: string }) => e.first_name)).toEqual([

@@ -42,6 +42,7 @@ export const invoiceRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/invoices',
+		business: true,
 		summary:
 			"The business's invoices and credit notes, newest month first; filter by status and by the month billed (from, to); totals billed, paid and outstanding over all that match",
 		tag: 'invoices',
@@ -57,6 +58,7 @@ export const invoiceRoutes = [
 	defineDownload({
 		method: 'get',
 		path: '/invoices.csv',
+		business: true,
 		summary: 'The same invoices as a CSV file with a header row, amounts in whole Naira (at most 10,000 rows)',
 		tag: 'invoices',
 		auth: 'user',
@@ -71,6 +73,7 @@ export const invoiceRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/invoices/:id',
+		business: true,
 		summary: 'An invoice with its lines (a member or dependant each), its payments, and whether it can be paid now',
 		tag: 'invoices',
 		auth: 'user',
@@ -82,6 +85,7 @@ export const invoiceRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/invoices/:id/pay',
+		business: true,
 		summary:
 			"Pay an invoice's balance: from the wallet at once (409 when it holds too little), or by the gateway's checkout (authorization_url), settled by its callback or webhook",
 		tag: 'invoices',
@@ -95,6 +99,7 @@ export const invoiceRoutes = [
 	defineDownload({
 		method: 'get',
 		path: '/invoices/:id/pdf',
+		business: true,
 		summary: 'The invoice or credit note as a PDF',
 		tag: 'invoices',
 		auth: 'user',

@@ -88,6 +88,18 @@ export async function userPermissions(args: Args, user: User) {
 
 export const FORBIDDEN_PAGE = 'Your role does not allow this page. Ask an owner of your business for access.'
 
+export const BUSINESS_ONLY_PAGE = 'Staff and their invoices are for business accounts. Your own cover is in My cover.'
+
+/**
+ * The staff and invoice screens: a business's alone, as its staff plans are (decision 155). An individual
+ * gets a 403 that says so, whatever their role.
+ */
+export async function requireBusinessPermission(args: Args, permission: Permission) {
+	const allowed = await requirePermission(args, permission)
+	if (allowed.user.customer.kind !== 'business') throw data(BUSINESS_ONLY_PAGE, { status: 403 })
+	return allowed
+}
+
 /**
  * A screen the user's role may not open is a 403, not a redirect: the user is told why.
  * The API checks the same permission on every call it serves.

@@ -18,7 +18,12 @@ export async function shellData(args: Args, user: Awaited<ReturnType<typeof requ
 	])
 	return {
 		unread,
-		user: { first_name: user.first_name, last_name: user.last_name, business: user.customer.name },
-		nav: visibleNav(permissions).map(({ to, label, end }) => ({ to, label, end })),
+		// An individual's customer is the person: their name is not said twice.
+		user: {
+			first_name: user.first_name,
+			last_name: user.last_name,
+			business: user.customer.kind === 'business' ? user.customer.name : null,
+		},
+		nav: visibleNav(permissions, user.customer.kind).map(({ to, label, end }) => ({ to, label, end })),
 	}
 }

@@ -6,7 +6,8 @@ import { Brand } from './layouts.tsx'
 
 // The signed-in layouts, apart from the auth ones so their icons and menu never load on /login or /register.
 
-export type ShellUser = { first_name: string; last_name: string; business: string }
+/** `business` is null for an individual, whose customer is themselves. */
+export type ShellUser = { first_name: string; last_name: string; business: string | null }
 export type NavItem = { to: string; label: string; end: boolean }
 
 /**
@@ -61,9 +62,9 @@ function Account({ user, className, oneLine = false }: { user: ShellUser; classN
 	const name = `${user.first_name} ${user.last_name}`
 	const line = oneLine ? 'block truncate' : 'block'
 	return (
-		<p className={`text-sm ${className}`} title={oneLine ? `${name}, ${user.business}` : undefined}>
+		<p className={`text-sm ${className}`} title={oneLine ? (user.business ? `${name}, ${user.business}` : name) : undefined}>
 			<span className={`${line} font-medium`}>{name}</span>
-			<span className={`${line} text-slate-600`}>{user.business}</span>
+			{user.business ? <span className={`${line} text-slate-600`}>{user.business}</span> : null}
 		</p>
 	)
 }

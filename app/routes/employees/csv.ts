@@ -1,4 +1,4 @@
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { passOnFile } from '#app/server/files.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/csv'
@@ -6,7 +6,7 @@ import { employeeFilters } from './employees.server.ts'
 
 /** The register's 'Export CSV': the API's file for the same search and filters, named after the day. */
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'employees.view')
+	await requireBusinessPermission(args, 'employees.view')
 	const day = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
 	const filters = Object.fromEntries(Object.entries(employeeFilters(new URL(args.request.url).searchParams)).filter(([, v]) => v))
 	return passOnFile(() => apiFrom(args.context).downloadEmployeesCsv(filters), {

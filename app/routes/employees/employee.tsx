@@ -8,7 +8,7 @@ import { formatDay, formatDayTime } from '#api/contract/dates.ts'
 import { Field, FormError, NameFields, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
@@ -33,13 +33,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'employees.view')
+	await requireBusinessPermission(args, 'employees.view')
 	const { data: employee } = await apiFrom(args.context).getEmployee(args.params.employeeId)
 	return { employee, bio: formConstraint(BioSchema), dependant: formConstraint(DependantSchema) }
 }
 
 export async function action(args: Route.ActionArgs) {
-	await requirePermission(args, 'employees.manage')
+	await requireBusinessPermission(args, 'employees.manage')
 	const id = args.params.employeeId
 	const form = await readForm(args.request)
 	const submission = parseWithZod(form, { schema: ActionSchema })

@@ -7,7 +7,7 @@ import { ProblemList, StaffTable } from '#app/components/staff-list-preview.tsx'
 import { FileField, FormError, SPREADSHEET_ACCEPT, Stepper, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { orNotFound } from '#app/server/api-errors.server.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
@@ -25,7 +25,7 @@ const STEPS = ['Upload your staff list', 'Check and import']
 export const meta: Route.MetaFunction = () => [{ title: 'Import staff · Cover Portal' }]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'employees.manage')
+	await requireBusinessPermission(args, 'employees.manage')
 	const id = new URL(args.request.url).searchParams.get('import')
 	const api = apiFrom(args.context)
 	const staged = id ? (await orNotFound(api.getStaffImport(id), 'We could not find that staff list. Upload it again.')).data : null
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	await requirePermission(args, 'employees.manage')
+	await requireBusinessPermission(args, 'employees.manage')
 	const form = await readForm(args.request)
 	const api = apiFrom(args.context)
 	if (form.get('intent') === 'commit') {

@@ -13,7 +13,7 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
@@ -27,7 +27,7 @@ const AddSchema = PersonSchema.extend({ plan_id: z.string().optional() })
 export const meta: Route.MetaFunction = () => [{ title: 'Employees · Cover Portal' }]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'employees.view')
+	await requireBusinessPermission(args, 'employees.view')
 	const url = new URL(args.request.url)
 	const api = apiFrom(args.context)
 	// The add dialog and its form, by spec section 2's query helpers (app/lib/query.ts).
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	await requirePermission(args, 'employees.manage')
+	await requireBusinessPermission(args, 'employees.manage')
 	const submission = parseWithZod(await readForm(args.request), { schema: AddSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const { plan_id, ...person } = submission.value

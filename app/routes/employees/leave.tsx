@@ -5,7 +5,7 @@ import { FormError, SubmitButton, buttonClass } from '#app/components/ui/form.ts
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'employees.manage')
+	await requireBusinessPermission(args, 'employees.manage')
 	const url = new URL(args.request.url)
 	const api = apiFrom(args.context)
 	const ids = [...new Set(url.searchParams.getAll('ids'))].slice(0, MAX_CHOSEN)
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	await requirePermission(args, 'employees.manage')
+	await requireBusinessPermission(args, 'employees.manage')
 	const kind = kindOf(new URL(args.request.url))
 	const ids = (await readForm(args.request)).getAll('ids').map(String)
 	const api = apiFrom(args.context)

@@ -69,7 +69,8 @@ export async function loader(args: Route.LoaderArgs) {
 	const purchasesHref = '/transaction-history?type=purchase'
 	return {
 		greeting: `${greeting()}, ${user.first_name}`,
-		business: user.customer.name,
+		// An individual is greeted by name alone: their customer's name is theirs.
+		business: user.customer.kind === 'business' ? user.customer.name : null,
 		kind: user.customer.kind,
 		kycComplete: isKycComplete(user),
 		cacVerified: user.customer.meta.cac_verified,
@@ -205,7 +206,7 @@ export default function Home() {
 			{home.cac ? <CacDialog cac={home.cac} actionError={actionData?.cacError ?? null} /> : null}
 			<section>
 				<h1 className="text-2xl font-bold">{home.greeting}</h1>
-				<p className="text-slate-600">{home.business}</p>
+				{home.business ? <p className="text-slate-600">{home.business}</p> : null}
 			</section>
 
 			<FigureRow figures={home.figures} kind={home.kind} />

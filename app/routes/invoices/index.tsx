@@ -11,7 +11,7 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { statusOptions } from '#app/lib/statuses.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 import { INVOICES_COUNT_CAP, loadInvoices } from './invoices.server.ts'
@@ -20,7 +20,7 @@ import { invoiceTitle } from './parts.tsx'
 export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Portal' }]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requirePermission(args, 'invoices.view')
+	await requireBusinessPermission(args, 'invoices.view')
 	const { view, status } = await loadInvoices(apiFrom(args.context), new URL(args.request.url).searchParams)
 	// The API counts so far and no further (decision 123).
 	return data({ ...view, capped: view.total > INVOICES_COUNT_CAP ? INVOICES_COUNT_CAP : null }, { status })

@@ -10,7 +10,7 @@ import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { notify, notifyApiError, orNotFound } from '#app/server/api-errors.server.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
+import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
@@ -23,7 +23,7 @@ const PaySchema = z.object({ intent: z.enum(['wallet', 'gateway']) })
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? invoiceTitle(data.invoice) : 'Invoice'} · Cover Portal` }]
 
 export async function loader(args: Route.LoaderArgs) {
-	const { permissions } = await requirePermission(args, 'invoices.view')
+	const { permissions } = await requireBusinessPermission(args, 'invoices.view')
 	const id = Id.safeParse(args.params.invoiceId)
 	if (!id.success) throw data(NOT_FOUND, { status: 404 })
 	const invoice = (await orNotFound(apiFrom(args.context).getInvoice(id.data), NOT_FOUND)).data
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Pay from the wallet (done at once) or by card (the gateway's checkout, a page of its own). */
 export async function action(args: Route.ActionArgs) {
-	await requirePermission(args, 'wallet.fund')
+	await requireBusinessPermission(args, 'wallet.fund')
 	const id = Id.safeParse(args.params.invoiceId)
 	if (!id.success) throw data(NOT_FOUND, { status: 404 })
 	const submission = parseWithZod(await readForm(args.request), { schema: PaySchema })
