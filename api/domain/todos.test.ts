@@ -207,6 +207,25 @@ test('unpaid invoices are todos linking to each: due, overdue with the pause day
 	])
 })
 
+test('a policy with its details in waits for its pre-inspection photos, taken again once sent back', () => {
+	const base = { kind: 'policy' as const, productName: 'Comprehensive Motor', policyNumber: 'CP-AUTO-2026-000001' }
+	const todos = deriveTodos({
+		...done,
+		cacVerified: true,
+		pendingPolicies: [
+			{ ...base, id: 'a', waitsFor: 'details' },
+			{ ...base, id: 'b', waitsFor: 'photos' },
+			{ ...base, id: 'c', waitsFor: 'photos-again' },
+		],
+	})
+	expect(todos.map((t) => [t.id, t.title, t.href])).toEqual([
+		['activate-a', 'Activate Comprehensive Motor', '/mycover/a/activate'],
+		['inspect-b', 'Take the pre-inspection photos of Comprehensive Motor', '/pre-inspection/b'],
+		['inspect-c', 'Take the pre-inspection photos again for Comprehensive Motor', '/pre-inspection/c'],
+	])
+	expect(todos[1]!.description).toBe("CP-AUTO-2026-000001: cover starts once the vehicle's photos are approved.")
+})
+
 test('todos come most urgent first: the gates, money at risk, claims, activations, invoices due, first steps', () => {
 	const todos = ids({
 		...done,

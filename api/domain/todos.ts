@@ -40,7 +40,17 @@ export type RenewalTodo = { id: string; productName: string; policyNumber: strin
 /** A claim waiting on its customer: an offer to answer, documents the desk asked for, a draft to finish. */
 export type ClaimTodo = { id: string; claimNumber: string; status: 'pending' | 'offer_sent'; deskNote: string | null }
 
-export type PendingPolicy = { id: string; kind: 'policy' | 'plan'; productName: string; policyNumber: string }
+/**
+ * A policy waiting for its customer: its activation details, or with them in, its pre-inspection's photos
+ * (docs/decisions/103-pre-inspections.md), taken again after the desk sent them back.
+ */
+export type PendingPolicy = {
+	id: string
+	kind: 'policy' | 'plan'
+	productName: string
+	policyNumber: string
+	waitsFor?: 'details' | 'photos' | 'photos-again'
+}
 
 /** Spec section 4: KYC is complete when the customer has a sector and a verified email. */
 export function isKycComplete(state: Pick<AccountState, 'emailVerified' | 'sector'>) {
@@ -118,13 +128,28 @@ export function deriveTodos(state: AccountState): Todo[] {
 	}
 	if (state.canManagePlans) {
 		for (const policy of state.pendingPolicies) {
-			todos.push({
-				id: `activate-${policy.id}`,
-				title: policy.kind === 'plan' ? `Confirm the staff on ${policy.productName}` : `Activate ${policy.productName}`,
-				description: `${policy.policyNumber} needs a few details before cover starts.`,
-				// A staff plan is activated from its staff sheet (docs/decisions/016-batch-upload.md).
-				href: policy.kind === 'plan' ? `/mycover/${policy.id}/activate-staff` : `/mycover/${policy.id}/activate`,
-			})
+			todos.push(
+				policy.waitsFor === 'photos' || policy.waitsFor === 'photos-again'
+					? {
+							id: `inspect-${policy.id}`,
+							title:
+								policy.waitsFor === 'photos'
+									? `Take the pre-inspection photos of ${policy.productName}`
+									: `Take the pre-inspection photos again for ${policy.productName}`,
+							description:
+								policy.waitsFor === 'photos'
+									? `${policy.policyNumber}: cover starts once the vehicle's photos are approved.`
+									: `${policy.policyNumber}: the photos were sent back. See what to take again.`,
+							href: `/pre-inspection/${policy.id}`,
+						}
+					: {
+							id: `activate-${policy.id}`,
+							title: policy.kind === 'plan' ? `Confirm the staff on ${policy.productName}` : `Activate ${policy.productName}`,
+							description: `${policy.policyNumber} needs a few details before cover starts.`,
+							// A staff plan is activated from its staff sheet (docs/decisions/016-batch-upload.md).
+							href: policy.kind === 'plan' ? `/mycover/${policy.id}/activate-staff` : `/mycover/${policy.id}/activate`,
+						},
+			)
 		}
 	}
 	todos.push(...invoices.filter((invoice) => !invoice.paused && !invoice.overdue).map(invoiceTodo))

@@ -118,11 +118,28 @@ describeApi('pre-inspections', () => {
 		).toBe(409)
 	})
 
+	/** The owner's todo about a policy, if any (decision 152: details, then photos, none while the desk reviews). */
+	const todoAbout = async (policyId: string) => {
+		const res = await ctx.call('GET', '/todos', { token: owner.token })
+		return (res.body.data as Array<{ id: string; title: string; href: string }>).filter((t) => t.id.endsWith(policyId))
+	}
+
 	test('sent back with a reason: the customer is told, takes a photo again and sends it again', async () => {
 		const policy = await awaitingVehicle()
+		// Details in: the todo is the photos, not the details again.
+		expect(await todoAbout(policy.id)).toEqual([
+			{
+				id: `inspect-${policy.id}`,
+				title: 'Take the pre-inspection photos of Comprehensive Motor',
+				description: `${policy.policyNumber}: cover starts once the vehicle's photos are approved.`,
+				href: `/pre-inspection/${policy.id}`,
+			},
+		])
 		const inspection = await start(policy.id)
 		for (const angle of VEHICLE) await upload(`/inspections/${inspection.id}/photos/${angle}`, await png(), owner.token)
 		await ctx.call('POST', `/inspections/${inspection.id}/submit`, { token: owner.token })
+		// The desk has it: nothing for the customer to do.
+		expect(await todoAbout(policy.id)).toEqual([])
 		const bad = await ctx.call('POST', `/desk/inspections/${inspection.id}/decision`, {
 			token: operator.token,
 			body: { decision: 'reject' },
@@ -144,6 +161,9 @@ describeApi('pre-inspections', () => {
 		expect(mail?.subject).toBe(`Pre-inspection of ${policy.policyNumber}: Sent back`)
 		expect(mail?.text).toContain('The chassis photo is blurred.')
 		expect(await policyFlags(policy.id)).toMatchObject({ state: 'pending', awaiting_inspection: true })
+		expect((await todoAbout(policy.id)).map((t) => [t.title, t.href])).toEqual([
+			['Take the pre-inspection photos again for Comprehensive Motor', `/pre-inspection/${policy.id}`],
+		])
 
 		const again = await upload(`/inspections/${inspection.id}/photos/chassis_number`, await png(), owner.token)
 		expect(again.body.data.status).toBe('open')

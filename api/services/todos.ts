@@ -35,7 +35,14 @@ export const todoFacts = ({ id: customerId, today }: Bound<AccountValues>) => ({
 		+ (select count(*) from (select 1 from employees e where e.customer_id = ${customerId} and e.leaves_on is null and e.enrolled_on > ${today}::date limit ${STAFF_CHANGES_CAP + 1}) as joining))::int`,
 })
 
-type PendingRow = { id: string; kind: 'policy' | 'plan'; productId: number; policyNumber: string }
+type PendingRow = {
+	id: string
+	kind: 'policy' | 'plan'
+	productId: number
+	policyNumber: string
+	detailsIn: boolean
+	inspection: 'open' | 'rejected' | null
+}
 type RenewalRow = { id: string; productId: number; policyNumber: string; coverEnd: string }
 
 /**
@@ -45,11 +52,16 @@ type RenewalRow = { id: string; productId: number; policyNumber: string; coverEn
  */
 export const todoLists = (may: (permission: string) => boolean, { id, today, lateFrom }: Bound<AccountValues>) => {
 	return {
-		// The oldest policies and plans waiting for their activation details whose cover has not ended (policies_pending_idx).
+		// The oldest policies and plans waiting for the customer whose cover has not ended (policies_pending_idx):
+		// for their activation details, or with the details in, for the pre-inspection's photos. One whose
+		// photos the desk is reviewing waits on the desk, not the customer (docs/decisions/152).
 		waiting: may('plans.manage')
 			? jsonRows<PendingRow>(
-					sql`select p.id, p.kind, p.product_id as "productId", p.policy_number as "policyNumber", p.created_at as at
-						from policies p where p.customer_id = ${id} and p.status = 'pending' and p.cover_end >= ${today}::date
+					sql`select p.id, p.kind, p.product_id as "productId", p.policy_number as "policyNumber", p.created_at as at,
+							p.activated_at is not null as "detailsIn", i.status as inspection
+						from policies p left join inspections i on i.policy_id = p.id
+						where p.customer_id = ${id} and p.status = 'pending' and p.cover_end >= ${today}::date
+							and (p.activated_at is null or i.status is distinct from 'submitted')
 						order by p.created_at, p.id limit ${TODOS_LISTED}`,
 					sql`r.at, r.id`,
 				)
@@ -132,6 +144,7 @@ export async function todosOf(deps: Deps, auth: AuthUser, known?: Account) {
 			kind: p.kind,
 			productName: productById(p.productId as ProductId).name,
 			policyNumber: p.policyNumber,
+			waitsFor: !p.detailsIn ? 'details' : p.inspection === 'rejected' ? 'photos-again' : 'photos',
 		})),
 		canManagePlans: auth.permissions.includes('plans.manage'),
 		hasStaff: Boolean(account.hasStaff),

@@ -86,7 +86,7 @@ const URGENCY = [
 	/^Answer the offer/,
 	/^Send more documents/,
 	/^Finish claim/,
-	/^(Activate|Confirm the staff on) /,
+	/^(Activate|Confirm the staff on|Take the pre-inspection photos) /,
 	/^Pay invoice .* is due\./,
 	/^(Fund your wallet|Buy your first cover|Add your staff|Review staff changes)/,
 ]
