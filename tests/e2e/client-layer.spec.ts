@@ -181,6 +181,12 @@ test('/rewards: the link with its copy button, how it works and the terms dialog
 	const link = page.getByRole('textbox', { name: 'Referral link' })
 	await expect(link).toHaveValue(/\/register\?referrer=[A-Z2-9]{8}&utm_source=referral$/)
 	await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible()
+	// Shared by WhatsApp, with or without JavaScript: its click-to-chat link carries the referral link whole.
+	const whatsApp = page.getByRole('link', { name: 'Share on WhatsApp (opens WhatsApp)' })
+	await expect(whatsApp).toBeVisible()
+	const shared = new URL((await whatsApp.getAttribute('href'))!)
+	expect(shared.origin).toBe('https://wa.me')
+	expect(shared.searchParams.get('text')).toContain(await link.inputValue())
 	const copy = page.getByRole('button', { name: 'Copy link' })
 	if (js) {
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'])

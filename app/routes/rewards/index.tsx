@@ -7,6 +7,7 @@ import { buttonClass } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { dialogHref, readDialog } from '#app/lib/query.ts'
+import { whatsAppShare } from '#app/lib/share.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
@@ -60,9 +61,13 @@ export default function Rewards() {
 						id="referral-link"
 						readOnly
 						value={rewards.link}
-						className="min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-sm sm:w-auto"
+						className="min-h-11 min-w-0 grow basis-full rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-sm sm:basis-0"
 					/>
 					<CopyButton text={rewards.link} />
+					{/* Most customers share by WhatsApp: its link opens the chat with the message written, with or without JavaScript. */}
+					<a href={whatsAppShare(rewards.link)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+						Share on WhatsApp<span className="sr-only"> (opens WhatsApp)</span>
+					</a>
 				</div>
 			</Panel>
 			<Panel id="how-heading" title="How it works">
