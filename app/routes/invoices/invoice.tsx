@@ -112,6 +112,25 @@ export default function InvoicePage() {
 					]}
 				/>
 			</section>
+			{/* The way to pay comes before the lines: a staff plan's invoice has a line a member, dozens on a phone. */}
+			{payable ? (
+				<section aria-labelledby="pay-heading" className={`mt-6 ${panelClass}`}>
+					<h2 id="pay-heading" className="mb-2 font-semibold">
+						Pay {formatNairaFull(invoice.balance)}
+					</h2>
+					{invoice.wallet_balance !== null ? (
+						<p className="mb-4 text-sm text-slate-600">Your wallet holds {formatNairaFull(invoice.wallet_balance)}.</p>
+					) : null}
+					<Form method="post" className="flex flex-wrap gap-3">
+						<Button type="submit" name="intent" value="wallet">
+							Pay from wallet
+						</Button>
+						<Button type="submit" name="intent" value="gateway" variant="secondary">
+							Pay by card
+						</Button>
+					</Form>
+				</section>
+			) : null}
 			<section aria-labelledby="lines-heading" className={`mt-6 ${panelClass}`}>
 				<h2 id="lines-heading" className="mb-4 font-semibold">
 					Lines
@@ -187,24 +206,6 @@ export default function InvoicePage() {
 							</li>
 						))}
 					</ul>
-				</section>
-			) : null}
-			{payable ? (
-				<section aria-labelledby="pay-heading" className={`mt-6 ${panelClass}`}>
-					<h2 id="pay-heading" className="mb-2 font-semibold">
-						Pay {formatNairaFull(invoice.balance)}
-					</h2>
-					{invoice.wallet_balance !== null ? (
-						<p className="mb-4 text-sm text-slate-600">Your wallet holds {formatNairaFull(invoice.wallet_balance)}.</p>
-					) : null}
-					<Form method="post" className="flex flex-wrap gap-3">
-						<Button type="submit" name="intent" value="wallet">
-							Pay from wallet
-						</Button>
-						<Button type="submit" name="intent" value="gateway" variant="secondary">
-							Pay by card
-						</Button>
-					</Form>
 				</section>
 			) : null}
 			<p className="mt-6 flex flex-wrap gap-3">
