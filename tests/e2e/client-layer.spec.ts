@@ -164,6 +164,8 @@ test('the bell counts what is new (a member joined), the page lists it linked to
 	await expect(page.getByText('1 new since you last looked.')).toBeVisible()
 	const entry = page.getByRole('link', { name: /Kemi Bello joined the team/ })
 	await expect(entry).toContainText('New')
+	// Drawn as a link, underlined, since a phone has no hover to say so.
+	await expect(entry.getByText('Kemi Bello joined the team')).toHaveCSS('text-decoration-line', 'underline')
 	await visit(page, '/notifications')
 	await expect(page.getByText('You are up to date.')).toBeVisible()
 	await expect(page.getByRole('link', { name: /Kemi Bello joined the team/ })).not.toContainText('New')

@@ -49,7 +49,8 @@ export default function Notifications() {
 								<li key={n.id}>
 									<Link to={n.href} className="flex items-start justify-between gap-3 px-1 py-3 hover:bg-slate-50">
 										<span>
-											<span className={`block ${n.read ? 'text-slate-800' : 'font-semibold text-slate-900'}`}>{n.title}</span>
+											{/* Drawn as the link it is: on a phone no hover says so. */}
+											<span className={`block text-brand-700 underline ${n.read ? '' : 'font-semibold'}`}>{n.title}</span>
 											<time dateTime={n.created_at} className="text-sm text-slate-600">
 												{formatDayTime(n.created_at)}
 											</time>
