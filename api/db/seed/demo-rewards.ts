@@ -7,6 +7,7 @@ import { notify } from '../../services/notifications.ts'
 import { referralCode } from '../../services/rewards.tsx'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
+import { NEWEST_MEMBER } from './demo-team.ts'
 
 // The demo's rewards and notifications (docs/decisions/112 and 114): referrals in every status, their
 // rewards paid through the ledger like any other, and a bell with something in it, some of it read.
@@ -142,7 +143,7 @@ async function seedNotifications(db: Db, email: string) {
 			read: true,
 		},
 		...(email.startsWith('business')
-			? [{ kind: 'member_joined' as const, title: 'Kemi Bello joined the team', href: '/settings?tab=team', read: false }]
+			? [{ kind: 'member_joined' as const, title: `${NEWEST_MEMBER} joined the team`, href: '/settings?tab=team', read: false }]
 			: []),
 		...claims.map((c) => ({
 			kind: 'claim_status' as const,

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, expect, test } from 'vitest'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { users } from '../schema.ts'
+import { seedDemoRewards } from './demo-rewards.ts'
+import { NEWEST_MEMBER, seedDemoTeam } from './demo-team.ts'
+import { DEMO_PASSWORD, seedDemoAccounts } from './index.ts'
+
+// The demo business's team: members in three roles and an invitation waiting, as its team tab lists them,
+// the newest the one its bell says joined; seeded once however often the seed runs.
+
+describeApi('the demo business’s team', () => {
+	let ctx: Awaited<ReturnType<typeof testApi>>
+	let token: string
+	let customerId: string
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		await seedDemoAccounts(ctx.db)
+		await seedDemoTeam(ctx.db, 'business@example.com')
+		await seedDemoTeam(ctx.db, 'business@example.com')
+		await seedDemoRewards(ctx.db)
+		const signedIn = await ctx.call('POST', '/auth/sign-in', {
+			body: { email: 'business@example.com', password: DEMO_PASSWORD, platform: 'web' },
+		})
+		token = signedIn.body.data.access_token
+		const [owner] = await ctx.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, 'business@example.com'))
+		customerId = owner!.customerId!
+	})
+
+	test('members with their roles, an invitation waiting, and the bell naming the newest member', async () => {
+		const team = await ctx.call('GET', `/team/${customerId}`, { token })
+		expect(team.status).toBe(200)
+		const members = team.body.data.members as Array<{ first_name: string; last_name: string; role: { name: string } }>
+		expect(members.map((m) => `${m.first_name} ${m.last_name}: ${m.role.name}`).sort()).toEqual([
+			'Adaeze Okafor: Owner',
+			'Emeka Nwosu: Finance',
+			'Kemi Bello: Admin',
+			'Zainab Yusuf: Viewer',
+		])
+		expect(team.body.data.invitations.map((i: { email: string }) => i.email)).toEqual(['tola.adeyemi@okaforlogistics.example'])
+		const bell = await ctx.call('GET', '/notifications', { token })
+		expect(bell.body.data.items.map((n: { title: string }) => n.title)).toContain(`${NEWEST_MEMBER} joined the team`)
+	})
+
+	test('no seeded member signs in with the demo password', async () => {
+		const tried = await ctx.call('POST', '/auth/sign-in', {
+			body: { email: 'kemi.bello@okaforlogistics.example', password: DEMO_PASSWORD },
+		})
+		expect(tried).toMatchObject({ status: 400, body: { message: 'Incorrect email or password.' } })
+	})
+})
