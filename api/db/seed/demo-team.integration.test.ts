@@ -39,6 +39,8 @@ describeApi('the demo business’s team', () => {
 			'Zainab Yusuf: Viewer',
 		])
 		expect(team.body.data.invitations.map((i: { email: string }) => i.email)).toEqual(['tola.adeyemi@okaforlogistics.example'])
+		// The owner stays the business's first user, whom a plan with no buyer on record is mailed about.
+		expect(members[0]).toMatchObject({ first_name: 'Adaeze', last_name: 'Okafor' })
 		const bell = await ctx.call('GET', '/notifications', { token })
 		expect(bell.body.data.items.map((n: { title: string }) => n.title)).toContain(`${NEWEST_MEMBER} joined the team`)
 	})

@@ -10,22 +10,26 @@ import * as t from '../schema.ts'
 // their passwords are random and never shown; the demo accounts are the README's.
 
 const DAY = 86_400_000
+const SECOND = 1_000
 
+// Each joins after the owner, in this order, a second apart: "the business's first user" (who is mailed
+// for a plan with no buyer on record, api/services/billing-mail.tsx) stays the owner, and the newest is
+// the one the bell names.
 const MEMBERS = [
-	{ firstName: 'Kemi', lastName: 'Bello', email: 'kemi.bello@okaforlogistics.example', role: 'Admin', daysAgo: 6 },
-	{ firstName: 'Emeka', lastName: 'Nwosu', email: 'emeka.nwosu@okaforlogistics.example', role: 'Finance', daysAgo: 140 },
-	{ firstName: 'Zainab', lastName: 'Yusuf', email: 'zainab.yusuf@okaforlogistics.example', role: 'Viewer', daysAgo: 75 },
+	{ firstName: 'Emeka', lastName: 'Nwosu', email: 'emeka.nwosu@okaforlogistics.example', role: 'Finance' },
+	{ firstName: 'Zainab', lastName: 'Yusuf', email: 'zainab.yusuf@okaforlogistics.example', role: 'Viewer' },
+	{ firstName: 'Kemi', lastName: 'Bello', email: 'kemi.bello@okaforlogistics.example', role: 'Admin' },
 ] as const
 
-const INVITED = { firstName: 'Tola', lastName: 'Adeyemi', email: 'tola.adeyemi@okaforlogistics.example', role: 'Finance', daysAgo: 2 }
+const INVITED = { firstName: 'Tola', lastName: 'Adeyemi', email: 'tola.adeyemi@okaforlogistics.example', role: 'Finance' }
 
 /** Invitations work for 7 days (spec section 6). */
 const INVITATION_DAYS = 7
 
-export async function seedDemoTeam(db: Db, ownerEmail: string, now = new Date()) {
+export async function seedDemoTeam(db: Db, ownerEmail: string) {
 	const [owner] = await db.select().from(t.users).where(sql`lower(${t.users.email}) = ${ownerEmail}`)
 	if (!owner?.customerId) return
-	const [seeded] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, MEMBERS[0].email))
+	const [seeded] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, NEWEST.email))
 	if (seeded) return
 	const roles = new Map(
 		(await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles).where(isNull(t.roles.customerId))).map((r) => [r.name, r.id]),
@@ -37,8 +41,8 @@ export async function seedDemoTeam(db: Db, ownerEmail: string, now = new Date())
 	}
 	const unusable = await hashPassword(randomBytes(24).toString('base64url'))
 	await db.transaction(async (tx) => {
-		for (const member of MEMBERS) {
-			const since = new Date(now.getTime() - member.daysAgo * DAY)
+		for (const [i, member] of MEMBERS.entries()) {
+			const since = new Date(owner.createdAt.getTime() + (i + 1) * SECOND)
 			await tx.insert(t.users).values({
 				customerId: owner.customerId,
 				roleId: roleId(member.role),
@@ -51,7 +55,7 @@ export async function seedDemoTeam(db: Db, ownerEmail: string, now = new Date())
 				createdAt: since,
 			})
 		}
-		const sent = new Date(now.getTime() - INVITED.daysAgo * DAY)
+		const sent = new Date(owner.createdAt.getTime() + (MEMBERS.length + 1) * SECOND)
 		await tx.insert(t.invitations).values({
 			customerId: owner.customerId,
 			email: INVITED.email,
@@ -66,5 +70,7 @@ export async function seedDemoTeam(db: Db, ownerEmail: string, now = new Date())
 	})
 }
 
-/** The team's one member who joined lately: the bell's "joined the team" names them. */
-export const NEWEST_MEMBER = `${MEMBERS[0].firstName} ${MEMBERS[0].lastName}`
+const NEWEST = MEMBERS[MEMBERS.length - 1]
+
+/** The team's newest member: the bell's "joined the team" names them. */
+export const NEWEST_MEMBER = `${NEWEST.firstName} ${NEWEST.lastName}`
