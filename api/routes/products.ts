@@ -8,10 +8,16 @@ import { fromPrice } from '../domain/pricing/from-price.ts'
 import { defineRoute } from '../http.ts'
 import { notFound } from '../errors.ts'
 
-/** Each product's least real quote (decision 154), worked out once: the catalogue does not change while the process runs. */
-const FROM_PRICES = new Map(PRODUCTS.map((product) => [product.id, fromPrice(product)]))
+/**
+ * Each product's least real quote (decision 154), worked out once, at the catalogue's first request rather
+ * than at start-up: the catalogue does not change while the process runs.
+ */
+let fromPrices: Map<number, ReturnType<typeof fromPrice>> | null = null
 
-const withFrom = (product: Product) => ({ ...product, from: FROM_PRICES.get(product.id) ?? null })
+function withFrom(product: Product) {
+	fromPrices ??= new Map(PRODUCTS.map((p) => [p.id, fromPrice(p)]))
+	return { ...product, from: fromPrices.get(product.id) ?? null }
+}
 
 const ProductResponse = z.record(z.string(), z.unknown())
 
