@@ -6,9 +6,11 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '#api/db/schema.t
 import { fundingTransfer, withdrawalTransfer } from '#api/domain/ledger.ts'
 import { isOverdraft, postTransfer, walletBalance } from '#api/services/ledger.ts'
 import { reconcile } from '#api/services/reconcile.ts'
+import { postTransferAt, stampLedgerAt } from '#api/db/seed/ledger-time.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
-// What the database itself refuses, whatever the code above it does (migration 0003_ledger_guards).
+// What the database itself refuses, whatever the code above it does (migrations 0003_ledger_guards and
+// 0029_ledger_seed_time).
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
 
@@ -127,6 +129,44 @@ describeApi('the ledger in the database', () => {
 			{ transferId, accountId: clearing!.id, amount: -50 },
 		])
 		expect(await failure(late)).toBe(`entries are written with their transfer, in its transaction (transfer ${transferId})`)
+	})
+
+	test('a transaction may date its transfers earlier (the demo seed does), never later, and only itself', async () => {
+		const stampOf = async (id: string) =>
+			(await ctx.db.select({ at: ledgerTransfers.createdAt }).from(ledgerTransfers).where(eq(ledgerTransfers.id, id)))[0]!.at
+		const monthAgo = new Date(Date.now() - 30 * 86_400_000)
+		const dated = await ctx.db.transaction((tx) =>
+			postTransferAt(tx, fundingTransfer({ customerId, amount: 5, reference: `ref-${randomUUID()}` }), monthAgo),
+		)
+		expect((await stampOf(dated.id)).toISOString()).toBe(monthAgo.toISOString())
+		const { rows } = (await ctx.db.execute(sql`select current_setting('ledger.seed_time', true) as seed`)) as unknown as {
+			rows: [{ seed: string | null }]
+		}
+		expect(rows[0].seed ?? '').toBe('')
+		// A time to come is not taken: the transfer is stamped with its transaction's start.
+		const before = Date.now()
+		const future = await ctx.db.transaction((tx) =>
+			postTransferAt(tx, fundingTransfer({ customerId, amount: 5, reference: `ref-${randomUUID()}` }), new Date(Date.now() + 86_400_000)),
+		)
+		expect((await stampOf(future.id)).getTime()).toBeLessThanOrEqual(Date.now())
+		expect((await stampOf(future.id)).getTime()).toBeGreaterThanOrEqual(before - 1_000)
+		// The next transaction, with no stamp of its own, is stamped with its own start.
+		const plain = await ctx.db.transaction((tx) =>
+			postTransfer(tx, fundingTransfer({ customerId, amount: 5, reference: `ref-${randomUUID()}` })),
+		)
+		expect((await stampOf(plain.id)).getTime()).toBeGreaterThanOrEqual(before - 1_000)
+		// A dated transaction still cannot add entries to a transfer of another.
+		const { id } = await wallet()
+		const [clearing] = await ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'gateway_clearing'))
+		const earlier = await stampOf(dated.id)
+		const late = ctx.db.transaction(async (tx) => {
+			await stampLedgerAt(tx, earlier)
+			await tx.insert(ledgerEntries).values([
+				{ transferId: plain.id, accountId: id, amount: 5 },
+				{ transferId: plain.id, accountId: clearing!.id, amount: -5 },
+			])
+		})
+		expect(await failure(late)).toBe(`entries are written with their transfer, in its transaction (transfer ${plain.id})`)
 	})
 
 	test('a wallet never goes below zero', async () => {
