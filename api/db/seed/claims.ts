@@ -1,19 +1,26 @@
 import { eq, sql } from 'drizzle-orm'
-import type { EstimateLine, OfferTerms, PayoutBank } from '../../contract/claims.ts'
+import sharp from 'sharp'
+import { DAMAGE_PHOTOS, type EstimateLine, type OfferTerms, type PayoutBank } from '../../contract/claims.ts'
 import { formatNairaFull } from '../../contract/money.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import { claimBankPayoutTransfer, claimPayoutSettlementTransfer, claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
+import type { IncidentType } from '../../contract/catalogue.ts'
 import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
+import { CLAIM_DOCUMENTS, claimNeeds } from '../../domain/claims.ts'
 import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
-import { postTransfer } from '../../services/ledger.ts'
 import { newReference } from '../../services/payments.ts'
+import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { createOperator, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_SECOND_OPERATOR } from './index.ts'
+import { postTransferAt } from './ledger-time.ts'
 
 // The demo's claims (issue 15): the demo business has a gadget and a comprehensive motor policy with a
 // claim in every status, and the demo operator has a queue. Seeded once, on the embedded default only.
+// Each claim moved as a real one moves (docs/decisions/158-demo-history-in-time.md): its steps days
+// apart from the day after the incident, the ones still open reaching the last day or two; its photos
+// and documents uploaded as its status says they were; its money moved when its timeline says.
 
 type Seed = {
 	status: ClaimStatus
@@ -86,11 +93,25 @@ const ORDER: ClaimStatus[] = [
 	'settled',
 ]
 
-/** The statuses a claim passed through to reach its own, for its timeline. */
-function pathTo(status: ClaimStatus): ClaimStatus[] {
-	if (status === 'declined') return ['pending', 'documented', 'declined']
-	if (status === 'offer_rejected') return ['pending', 'documented', 'approved', 'offer_sent', 'offer_rejected']
-	return ORDER.slice(0, ORDER.indexOf(status) + 1)
+/** What the customer wrote, and the repairer's part, for each kind of incident the demo claims. */
+const INCIDENTS: Record<string, { description: string; part: string }> = {
+	screen_damage: { description: 'The phone slipped from my hand onto the tiles and the screen cracked.', part: 'Replacement screen' },
+	liquid_damage: { description: 'Rain got into the phone on the way from the office; it no longer turns on.', part: 'Logic board repair' },
+	theft: { description: 'The phone was snatched from my hand at the bus stop; reported at the police station.', part: '' },
+	accidental_damage: { description: 'Another car hit the front of the vehicle at a junction.', part: 'Front bumper and headlamp' },
+	personal_effects: { description: 'A laptop bag was taken from the back seat while the car was parked.', part: '' },
+}
+
+/**
+ * The statuses a claim passed through to reach its own, for its timeline: a declined claim was refused
+ * at review, a rejected offer was the desk's; the photos' and the estimate's steps only where its line
+ * asks for them.
+ */
+function pathTo(status: ClaimStatus, needs: { inspection: boolean; estimate: boolean }): ClaimStatus[] {
+	const upTo = (last: ClaimStatus) => ORDER.slice(0, ORDER.indexOf(last) + 1)
+	const path =
+		status === 'declined' ? [...upTo('documented'), status] : status === 'offer_rejected' ? [...upTo('offer_sent'), status] : upTo(status)
+	return path.filter((s) => (s !== 'inspection_submitted' || needs.inspection) && (s !== 'estimate_submitted' || needs.estimate))
 }
 
 async function demoPolicy(
@@ -103,6 +124,8 @@ async function demoPolicy(
 ) {
 	// The policy page lists the quote's lines: the price its input gives, as a purchase's would be.
 	const quote = computeQuote(input)
+	const start = addDays(lagosDate(new Date()), -200)
+	const bought = new Date(`${start}T10:00:00+01:00`)
 	const [purchase] = await db
 		.insert(t.purchases)
 		.values({
@@ -114,6 +137,7 @@ async function demoPolicy(
 			amount: 0,
 			paymentOption: 'subscription',
 			status: 'subscribed',
+			createdAt: bought,
 		})
 		.returning()
 	const result = (await db.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
@@ -129,16 +153,73 @@ async function demoPolicy(
 			status: 'active',
 			premium: quote.total,
 			period: 'annual',
-			coverStart: addDays(lagosDate(new Date()), -200),
+			coverStart: start,
 			coverEnd: addDays(lagosDate(new Date()), 165),
 			activation,
-			activatedAt: new Date(),
+			activatedAt: bought,
+			createdAt: bought,
 		})
 		.returning()
 	return policy!
 }
 
-export async function seedDemoClaims(db: Db) {
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** Claims waiting on the customer, the desk or the bank: their last step was hours ago. */
+const OPEN: readonly ClaimStatus[] = [...ORDER.slice(0, ORDER.indexOf('offer_accepted') + 1), 'offer_rejected']
+
+/**
+ * When each of a claim's steps happened: the first the morning after the incident; a closed claim's
+ * steps two days apart; an open claim's spread evenly up to `hoursAgo` before now. Whole minutes.
+ */
+export function stepTimes(incidentDay: string, steps: number, open: boolean, now: Date, hoursAgo: number): Date[] {
+	const start = Date.parse(`${addDays(incidentDay, 1)}T09:20:00+01:00`)
+	const end = open ? now.getTime() - hoursAgo * HOUR : start + (steps - 1) * 2 * DAY + 5 * HOUR
+	const gap = steps > 1 ? (end - start) / (steps - 1) : 0
+	return Array.from({ length: steps }, (_, j) => new Date(Math.round((start + j * gap) / 60_000) * 60_000))
+}
+
+const PHONE_COLOURS = ['#1f2937', '#334155', '#4b5563']
+const CAR_COLOURS = ['#b91c1c', '#1d4ed8', '#047857']
+
+/** A small picture standing in for a photo of the damage: a cracked phone or a dented car, as a JPEG. */
+async function damagePhoto(kind: 'gadget' | 'auto', n: number) {
+	const svg =
+		kind === 'gadget'
+			? `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+		<rect width="640" height="480" fill="#d6d3d1"/>
+		<rect x="${230 + n * 10}" y="60" width="180" height="360" rx="26" fill="${PHONE_COLOURS[n % 3]}"/>
+		<rect x="${242 + n * 10}" y="84" width="156" height="300" rx="6" fill="#93c5fd"/>
+		<path d="M${300 + n * 10} 150 l40 60 l-30 40 l50 70 M${340 + n * 10} 210 l40 -20" stroke="#f8fafc" stroke-width="4" fill="none"/>
+	</svg>`
+			: `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+		<rect width="640" height="480" fill="#9ca3af"/>
+		<rect x="${100 + n * 15}" y="220" width="420" height="120" rx="30" fill="${CAR_COLOURS[n % 3]}"/>
+		<rect x="${190 + n * 15}" y="150" width="250" height="90" rx="25" fill="#cbd5e1"/>
+		<circle cx="${200 + n * 15}" cy="345" r="40" fill="#111827"/><circle cx="${420 + n * 15}" cy="345" r="40" fill="#111827"/>
+		<ellipse cx="${470 + n * 15}" cy="270" rx="45" ry="28" fill="#4b5563"/>
+	</svg>`
+	return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toBuffer())
+}
+
+/** A small picture standing in for a scanned document: a page with its title and lines of text. */
+async function documentScan(label: string) {
+	const lines = Array.from(
+		{ length: 14 },
+		(_, i) => `<rect x="60" y="${200 + i * 34}" width="${380 + ((i * 73) % 110)}" height="12" fill="#cbd5e1"/>`,
+	)
+	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+		<rect width="600" height="800" fill="#fafaf9"/>
+		<rect x="0" y="0" width="600" height="90" fill="#e7e5e4"/>
+		<text x="60" y="150" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#1c1917">${label.replace(/[<&]/g, '')}</text>
+		${lines.join('')}
+		<circle cx="470" cy="700" r="50" fill="none" stroke="#2563eb" stroke-width="5"/>
+	</svg>`
+	return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer())
+}
+
+export async function seedDemoClaims(db: Db, storage: Storage) {
 	await createOperator(db, { ...DEMO_OPERATOR, password: DEMO_PASSWORD })
 	await createOperator(db, { ...DEMO_SECOND_OPERATOR, password: DEMO_PASSWORD })
 	const [owner] = await db
@@ -172,23 +253,53 @@ export async function seedDemoClaims(db: Db) {
 		},
 	)
 	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
-	const year = new Date().getUTCFullYear()
+	const now = new Date()
+	const year = now.getUTCFullYear()
+	const scans = new Map<string, Uint8Array>()
 	for (const [i, seed] of SEEDS.entries()) {
 		const policy = seed.policy === 'gadget' ? gadget : auto
-		const estimate: EstimateLine[] =
-			seed.status === 'pending' || seed.status === 'inspection_submitted'
-				? []
-				: [
-						{
-							kind: 'parts',
-							description: seed.policy === 'gadget' ? 'Replacement screen' : 'Front bumper and headlamp',
-							amount: seed.amount - 10_000,
-						},
-						{ kind: 'labour', description: 'Fitting', amount: 10_000 },
-					]
+		const needs = claimNeeds(seed.policy, seed.incident as IncidentType)
+		const day = addDays(lagosDate(now), -(i * 10 + 5))
+		const statuses = pathTo(seed.status, needs)
+		const text = INCIDENTS[seed.incident]!
+		const estimate: EstimateLine[] = statuses.includes('estimate_submitted')
+			? [
+					{ kind: 'parts', description: text.part, amount: seed.amount - 10_000 },
+					{ kind: 'labour', description: 'Fitting', amount: 10_000 },
+				]
+			: []
+		const times = stepTimes(day, statuses.length, OPEN.includes(seed.status), now, 3 + i)
+		const at = (status: ClaimStatus) => times[statuses.indexOf(status)]
+		// What the customer uploaded: photos of the damage once past the first step, where the line
+		// inspects; every document of the checklist once the claim went to the desk.
+		const inspected = needs.inspection && seed.status !== 'pending'
+		const photos = inspected ? DAMAGE_PHOTOS.slice(0, 2 + (i % 2)) : []
+		const documents = statuses.includes('documented') ? CLAIM_DOCUMENTS[seed.incident as IncidentType] : []
+		const files = [
+			...(await Promise.all(
+				photos.map(async (field, n) => ({
+					field,
+					filename: `IMG_20${String(1000 + i * 7 + n)}.jpg`,
+					bytes: await damagePhoto(seed.policy, n),
+					at: new Date(times[0]!.getTime() + (20 + n) * 60_000),
+				})),
+			)),
+			...(await Promise.all(
+				documents.map(async (d) => {
+					const bytes = scans.get(d.name) ?? (await documentScan(d.label))
+					scans.set(d.name, bytes)
+					return {
+						field: d.name,
+						filename: `${d.name.replace(/_/g, '-')}.jpg`,
+						bytes,
+						at: new Date(at('documented')!.getTime() - 40 * 60_000),
+					}
+				}),
+			)),
+		]
+		const keys = await Promise.all(files.map((f) => storage.put(f.bytes)))
 		await db.transaction(async (tx) => {
 			const result = (await tx.execute(sql`select nextval('claim_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
-			const day = addDays(lagosDate(new Date()), -(i * 10 + 5))
 			const [claim] = await tx
 				.insert(t.claims)
 				.values({
@@ -199,10 +310,7 @@ export async function seedDemoClaims(db: Db) {
 					incidentType: seed.incident,
 					incidentDate: day,
 					place: i % 2 ? 'Allen Avenue, Ikeja, Lagos' : 'Admiralty Way, Lekki, Lagos',
-					description:
-						seed.policy === 'gadget'
-							? 'The phone slipped from my hand onto the tiles.'
-							: 'Another car hit the front of the vehicle at a junction.',
+					description: text.description,
 					amount: seed.amount,
 					claimantName: 'Adaeze Okafor',
 					estimate,
@@ -213,10 +321,25 @@ export async function seedDemoClaims(db: Db) {
 					payoutMethod: seed.bank ? 'bank' : seed.status === 'paid' || seed.status === 'settled' ? 'wallet' : null,
 					payoutBank: seed.bank ?? null,
 					createdBy: owner.id,
-					submittedAt: new Date(),
+					submittedAt: at('documented') ?? null,
+					createdAt: times[0],
+					updatedAt: times.at(-1),
 				})
 				.returning()
-			const statuses = pathTo(seed.status)
+			if (files.length) {
+				await tx.insert(t.claimFiles).values(
+					files.map((f, n) => ({
+						customerId: owner.customerId,
+						claimId: claim!.id,
+						field: f.field,
+						filename: f.filename,
+						mediaType: 'image/jpeg',
+						size: f.bytes.length,
+						storageKey: keys[n]!,
+						createdAt: f.at,
+					})),
+				)
+			}
 			for (const [j, status] of statuses.entries()) {
 				const desk = ['approved', 'declined', 'offer_sent', 'paid', 'settled'].includes(status)
 				await tx.insert(t.claimEvents).values({
@@ -227,14 +350,18 @@ export async function seedDemoClaims(db: Db) {
 					fromStatus: j === 0 ? null : statuses[j - 1]!,
 					toStatus: status,
 					note: status === 'declined' ? (seed.note ?? null) : null,
+					createdAt: times[j],
 				})
 			}
 			if (seed.offer && ['offer_accepted', 'paid', 'settled'].includes(seed.status)) {
 				const facts = { claimId: claim!.id, customerId: owner.customerId, amount: seed.offer.payable, reference: claim!.claimNumber }
-				await postTransfer(tx, claimReserveTransfer(facts))
-				if (seed.bank) await seedBankPayout(tx, claim!, seed.bank, seed.offer.payable, operator?.id ?? null)
-				else if (seed.status !== 'offer_accepted') {
-					const paid = await postTransfer(tx, claimPayoutTransfer(facts))
+				const accepted = at('offer_accepted')!
+				await postTransferAt(tx, claimReserveTransfer(facts), accepted)
+				if (seed.bank) {
+					const sent = new Date(accepted.getTime() + 2 * HOUR)
+					await seedBankPayout(tx, claim!, seed.bank, seed.offer.payable, operator?.id ?? null, sent, at('paid') ?? null)
+				} else if (seed.status !== 'offer_accepted') {
+					const paid = await postTransferAt(tx, claimPayoutTransfer(facts), at('paid')!)
 					await tx.update(t.claims).set({ payoutTransferId: paid.id }).where(eq(t.claims.id, claim!.id))
 				}
 			}
@@ -252,8 +379,9 @@ async function seedBankPayout(
 	bank: PayoutBank,
 	amount: number,
 	operatorId: string | null,
+	sentAt: Date,
+	paidAt: Date | null,
 ) {
-	const paid = claim.status === 'paid'
 	const [payout] = await tx
 		.insert(t.claimPayouts)
 		.values({
@@ -265,16 +393,18 @@ async function seedBankPayout(
 			bankName: bank.bank_name,
 			accountNumber: bank.account_number,
 			accountName: bank.account_name,
-			status: paid ? 'succeeded' : 'processing',
+			status: paidAt ? 'succeeded' : 'processing',
 			paidBy: operatorId,
 			recipientCode: `RCP_${bank.bank_code}_${bank.account_number}`,
 			transferCode: `TRF_demo_${claim.claimNumber}`,
-			finishedAt: paid ? new Date() : null,
+			finishedAt: paidAt,
+			createdAt: sentAt,
+			...(paidAt ? { updatedAt: paidAt } : {}),
 		})
 		.returning()
 	const facts = { id: payout!.id, customerId: claim.customerId, amount, reference: payout!.reference }
-	const sent = await postTransfer(tx, claimBankPayoutTransfer(facts))
-	if (paid) await postTransfer(tx, claimPayoutSettlementTransfer(facts))
+	const sent = await postTransferAt(tx, claimBankPayoutTransfer(facts), sentAt)
+	if (paidAt) await postTransferAt(tx, claimPayoutSettlementTransfer(facts), paidAt)
 	await tx.update(t.claims).set({ payoutTransferId: sent.id }).where(eq(t.claims.id, claim.id))
 	await tx.insert(t.claimEvents).values({
 		claimId: claim.id,
@@ -284,5 +414,6 @@ async function seedBankPayout(
 		fromStatus: 'offer_accepted',
 		toStatus: 'offer_accepted',
 		note: `Transfer of ${formatNairaFull(amount)} to ${bank.account_name}, ${bank.bank_name} ${bank.account_number} sent to the bank`,
+		createdAt: sentAt,
 	})
 }

@@ -1,13 +1,16 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { PolicyDetail } from '#api/contract/purchases.ts'
+import { ledgerTransfers } from '#api/db/schema.ts'
+import { lagosDate } from '#api/domain/policies.ts'
 import { CLAIM_STATUSES } from '#api/contract/statuses.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { seedDemoClaims } from './claims.ts'
 import { DEMO_PASSWORD, seedDemoAccounts } from './index.ts'
 
-// The demo's claims (docs/decisions/068 and 108): every status, a bank payout with the bank and one
-// paid, two operators, and a ledger that reconciles.
+// The demo's claims (docs/decisions/068, 108 and 158): every status, a bank payout with the bank and one
+// paid, two operators, and a ledger that reconciles; each claim's steps, files and money in time.
 
 describeApi('the demo claims', () => {
 	let ctx: Awaited<ReturnType<typeof testApi>>
@@ -20,9 +23,9 @@ describeApi('the demo claims', () => {
 	beforeAll(async () => {
 		ctx = await testApi()
 		await seedDemoAccounts(ctx.db)
-		await seedDemoClaims(ctx.db)
+		await seedDemoClaims(ctx.db, ctx.deps.storage)
 		// Seeding again changes nothing: the claims exist.
-		await seedDemoClaims(ctx.db)
+		await seedDemoClaims(ctx.db, ctx.deps.storage)
 	})
 
 	test('the demo business has a claim in every status, and bank payouts with the bank and paid', async () => {
@@ -37,6 +40,46 @@ describeApi('the demo claims', () => {
 		])
 		expect(bank.find((c) => c.status === 'offer_accepted').next_step).toBe('Wait for the bank: the transfer is on its way to your account.')
 		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
+	test('each claim happened in time: its steps in order after the incident, its files as its status says, its money when its timeline says', async () => {
+		const token = await signIn('/auth/sign-in', 'business@example.com')
+		const list = (await ctx.call('GET', '/claims', { token })).body.data as Array<{ id: string }>
+		const now = Date.now()
+		const dated = async (reference: string) =>
+			(
+				await ctx.db
+					.select({ kind: ledgerTransfers.kind, at: ledgerTransfers.createdAt })
+					.from(ledgerTransfers)
+					.where(eq(ledgerTransfers.reference, reference))
+			)
+				.map((r) => [r.kind, r.at.toISOString()])
+				.sort()
+		for (const { id } of list) {
+			const claim = (await ctx.call('GET', `/claims/${id}`, { token })).body.data
+			const times = claim.events.map((e: { created_at: string }) => Date.parse(e.created_at))
+			// Strictly forward, so the timeline's order is the order things happened in.
+			for (let i = 1; i < times.length; i++) expect(times[i], `${claim.claim_number}, step ${i}`).toBeGreaterThan(times[i - 1])
+			expect(lagosDate(new Date(times[0])) > claim.incident_date, claim.claim_number).toBe(true)
+			expect(times.at(-1)).toBeLessThan(now)
+			expect(Date.parse(claim.created_at)).toBe(times[0])
+			const reached = claim.events.map((e: { to_status: string }) => e.to_status)
+			if (reached.includes('documented')) {
+				// At the desk: everything the checklist asks for is in.
+				expect(claim.missing, claim.claim_number).toEqual([])
+				expect(claim.checklist.every((c: { file: unknown }) => c.file !== null)).toBe(true)
+			} else expect(claim.checklist.every((c: { file: unknown }) => c.file === null)).toBe(true)
+			expect(claim.photos.length > 0, claim.claim_number).toBe(claim.needs.inspection && claim.status !== 'pending')
+			const at = (status: string) => claim.events.find((e: { action: string }) => e.action === status)?.created_at
+			if (claim.payout.method === 'wallet' && ['paid', 'settled'].includes(claim.status)) {
+				expect(await dated(claim.claim_number)).toEqual(
+					[
+						['claim_payout', at('paid')],
+						['claim_reserve', at('offer_accepted')],
+					].sort(),
+				)
+			}
+		}
 	})
 
 	test("the policies the claims are on answer as the contract says, priced by their quote's lines", async () => {

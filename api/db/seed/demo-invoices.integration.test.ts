@@ -23,7 +23,7 @@ describeApi('the demo business’s invoices', () => {
 		await seedDemoAccounts(ctx.db)
 		await seedDemoStaff(ctx.db, EMAIL)
 		await seedDemoPlans(ctx.db, EMAIL)
-		await seedDemoClaims(ctx.db)
+		await seedDemoClaims(ctx.db, ctx.deps.storage)
 		await seedDemoInvoices(ctx.db, EMAIL)
 		await seedDemoInvoices(ctx.db, EMAIL)
 	})

@@ -19,7 +19,7 @@ export async function seedDemo(db: Db, storage: Storage) {
 	await seedDemoTeam(db, 'business@example.com')
 	await seedDemoStaff(db, 'business@example.com')
 	await seedDemoPlans(db, 'business@example.com')
-	await seedDemoClaims(db)
+	await seedDemoClaims(db, storage)
 	await seedDemoInspections(db, storage)
 	await seedDemoInvoices(db, 'business@example.com')
 	await seedDemoRewards(db)
