@@ -53,6 +53,10 @@ export async function findUserByEmail(db: Db, email: string) {
 	return row ?? null
 }
 
-export async function recordActivity(db: Db, entry: { customerId: string; actorUserId: string | null; type: string; description: string }) {
-	await db.insert(activities).values(entry)
+export async function recordActivity(
+	db: Db,
+	entry: { customerId: string; actorUserId: string | null; type: string; description: string; at?: Date },
+) {
+	const { at, ...row } = entry
+	await db.insert(activities).values(at ? { ...row, createdAt: at } : row)
 }

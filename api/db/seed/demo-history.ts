@@ -11,15 +11,15 @@ import { computeQuote } from '../../domain/pricing/index.ts'
 import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
 import { sandboxAuthorization } from '../../payments/sandbox.ts'
 import { registerPeople } from '../../services/employees.ts'
-import { postTransfer } from '../../services/ledger.ts'
 import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
+import { postTransferAt } from './ledger-time.ts'
 
 // A year of believable history for the demo accounts, so home, My cover, the wallet and the
 // transactions have something to show (docs/decisions/047-home-dashboard.md). It is written the way
 // the services write it: fundings credit the wallet and premiums leave it through the ledger, each
-// paid purchase has its policy, and reconcile finds nothing to report. Purchases and payments carry
-// the day they happened; the ledger stamps its transfers with the time of this seed.
+// paid purchase has its policy, and reconcile finds nothing to report. Purchases, payments and their
+// transfers carry the day they happened (docs/decisions/158-demo-history-in-time.md).
 
 type Activation = Record<string, string>
 type Event =
@@ -160,7 +160,7 @@ export async function seedDemoHistory(
 		const key = `demo-${index}`
 		if ('fund' in event) {
 			const reference = `demo_fund_${account.customerId.slice(0, 8)}_${index}`
-			const transfer = await postTransfer(tx, fundingTransfer({ customerId: account.customerId, amount: event.fund, reference }))
+			const transfer = await postTransferAt(tx, fundingTransfer({ customerId: account.customerId, amount: event.fund, reference }), at)
 			await tx.insert(t.payments).values({
 				...owner,
 				idempotencyKey: key,
@@ -205,9 +205,10 @@ export async function seedDemoHistory(
 			})
 			.returning()
 		if (!isPlan) {
-			const transfer = await postTransfer(
+			const transfer = await postTransferAt(
 				tx,
 				premiumTransfer({ customerId: account.customerId, amount: quote.total, reference: `purchase_${purchase!.id}` }),
+				at,
 			)
 			await tx.execute(sql`update purchases set transfer_id = ${transfer.id} where id = ${purchase!.id}`)
 		}

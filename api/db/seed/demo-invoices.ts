@@ -5,6 +5,7 @@ import { addDays, addMonths, lagosDate } from '../../domain/policies.ts'
 import { issue, linesForMonth, payInvoiceFromGateway } from '../../services/billing.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
+import { atLedgerTime } from './ledger-time.ts'
 
 // The demo business's invoices (docs/decisions/095-billing-of-staff-plans.md): every month its staff
 // plans covered, billed as the billing run bills them and paid by card a couple of days after issue,
@@ -67,7 +68,8 @@ export async function seedDemoInvoices(db: Db, email: string, now = new Date()) 
 					})
 					continue
 				}
-				const paidAt = new Date(`${addDays(issuedOn, 2)}T10:15:00Z`)
+				// Each plan's bill paid on its own, a few minutes after the last.
+				const paidAt = new Date(Date.parse(`${addDays(issuedOn, 2)}T10:15:00Z`) + index * 7 * 60_000)
 				const reference = `demo_inv_${invoice.id.slice(0, 8)}`
 				const [payment] = await tx
 					.insert(t.payments)
@@ -87,7 +89,7 @@ export async function seedDemoInvoices(db: Db, email: string, now = new Date()) 
 						updatedAt: paidAt,
 					})
 					.returning()
-				const transfer = await payInvoiceFromGateway(tx, payment!, paidAt)
+				const transfer = await atLedgerTime(tx, paidAt, () => payInvoiceFromGateway(tx, payment!, paidAt))
 				await tx.update(t.payments).set({ transferId: transfer.id }).where(eq(t.payments.id, payment!.id))
 			}
 		}

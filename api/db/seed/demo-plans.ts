@@ -128,12 +128,18 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 			description: `${name(7)} moves to PrimeCare (${primecare.policyNumber}) on ${formatDay(thisMonth)}`,
 			createdAt: new Date(`${addDays(lastMonth, 14)}T11:00:00Z`),
 		})
-		// This month: one member leaves, another moves, both on the 1st of next month.
+		// This month: one member leaves, another moves, both on the 1st of next month; asked for a few
+		// days ago (or this month's first morning, early in the month), not when the demo was seeded.
+		const asked = (daysAgo: number, minutes: number) =>
+			new Date(Math.max(now.getTime() - daysAgo * 86_400_000, Date.parse(`${thisMonth}T08:00:00Z`)) - minutes * 60_000)
+		const removedAt = asked(3, 95)
+		const movedAt = asked(3, 80)
 		await event(zencare.id, {
 			kind: 'member_removal',
 			staffId: people[6]!.id,
 			effectiveOn: nextMonth,
 			description: `${name(6)} to be removed on ${formatDay(nextMonth)}`,
+			createdAt: removedAt,
 		})
 		await event(zencare.id, {
 			kind: 'member_migration',
@@ -141,6 +147,7 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 			toPolicyId: primecare.id,
 			effectiveOn: nextMonth,
 			description: `${name(5)} moves to PrimeCare (${primecare.policyNumber}) on ${formatDay(nextMonth)}`,
+			createdAt: movedAt,
 		})
 		await tx.insert(t.activities).values([
 			{
@@ -155,12 +162,14 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 				actorUserId: owner.id,
 				type: 'plans.members_removed',
 				description: `Adaeze removed 1 member from ${zencare.policyNumber} from ${formatDay(nextMonth)}`,
+				createdAt: removedAt,
 			},
 			{
 				customerId: owner.customerId,
 				actorUserId: owner.id,
 				type: 'plans.members_moved',
 				description: `Adaeze moved 1 member of ${zencare.policyNumber} to PrimeCare (${primecare.policyNumber}) from ${formatDay(nextMonth)}`,
+				createdAt: movedAt,
 			},
 		])
 	})

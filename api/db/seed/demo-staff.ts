@@ -5,8 +5,10 @@ import { formatDay } from '../../contract/dates.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { ROUNDING } from '../../contract/quotes.ts'
 import { productById, type Product } from '../../domain/catalogue/index.ts'
+import { premiumTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
+import { postTransferAt } from './ledger-time.ts'
 
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
 // who left, some leaving or replaced at the end of this month, and two vehicles whose custodians are staff.
@@ -47,6 +49,7 @@ async function policyFor(
 	extra: Partial<typeof t.policies.$inferInsert>,
 ) {
 	const product = productById(productId as Product['id'])
+	const bought = new Date(`${addMonths(firstOfMonth(today), -3)}T08:30:00Z`)
 	const [purchase] = await tx
 		.insert(t.purchases)
 		.values({
@@ -64,8 +67,16 @@ async function policyFor(
 			amount: kind === 'plan' ? 0 : (extra.premium ?? 0),
 			paymentOption: kind === 'plan' ? 'subscription' : 'wallet',
 			status: kind === 'plan' ? 'subscribed' : 'paid',
+			// Bought the morning its cover started, as the policy says, not when the demo was seeded.
+			createdAt: bought,
 		})
 		.returning()
+	if (kind === 'policy') {
+		// Paid from the wallet as a purchase pays: through the ledger, dated when it was bought.
+		const amount = extra.premium ?? 0
+		const transfer = await postTransferAt(tx, premiumTransfer({ customerId, amount, reference: `purchase_${purchase!.id}` }), bought)
+		await tx.update(t.purchases).set({ transferId: transfer.id }).where(eq(t.purchases.id, purchase!.id))
+	}
 	const [{ n }] = ((await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> })
 		.rows as [{ n: number }]
 	const [policy] = await tx

@@ -74,6 +74,7 @@ async function settle(
 		actorUserId: null,
 		type: 'invoice.paid',
 		description: `Invoice ${invoice.number} (${formatNairaFull(invoice.total)}) paid ${payment.method === 'wallet' ? 'from the wallet' : 'by card'}`,
+		at: now,
 	})
 	return true
 }
