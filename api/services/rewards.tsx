@@ -95,7 +95,7 @@ export async function rewardsSummary(deps: Deps, customerId: string, portalUrl: 
 }
 
 /** A business by its name; a person by first name and the initial of the last, which is all a referrer needs. */
-function shownName(customer: { kind: 'business' | 'individual'; name: string }) {
+export function shownName(customer: { kind: 'business' | 'individual'; name: string }) {
 	if (customer.kind === 'business') return customer.name
 	const [first, ...rest] = customer.name.trim().split(/\s+/)
 	const last = rest.at(-1)

@@ -1,13 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { formatNairaFull } from '../../contract/money.ts'
 import { referralRewardTransfer } from '../../domain/ledger.ts'
 import { QUALIFYING_DAYS, REFERRAL_REWARD } from '../../domain/rewards.ts'
-import { postTransfer } from '../../services/ledger.ts'
 import { CLAIM_STATUS_WORDS } from '../../services/claims.ts'
 import { notify } from '../../services/notifications.ts'
-import { referralCode } from '../../services/rewards.tsx'
+import { referralCode, shownName } from '../../services/rewards.tsx'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { NEWEST_MEMBER } from './demo-team.ts'
+import { postTransferAt } from './ledger-time.ts'
 
 // The demo's rewards and notifications (docs/decisions/112 and 114): referrals in every status, their
 // rewards paid through the ledger like any other, and a bell with something in it, some of it read.
@@ -105,7 +106,7 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 				.returning({ id: t.referrals.id })
 			if (r.status !== 'paid') continue
 			// Paid as the job pays: through the ledger, into the wallet.
-			const transfer = await postTransfer(
+			const transfer = await postTransferAt(
 				tx,
 				referralRewardTransfer({
 					referralId: referral!.id,
@@ -113,6 +114,7 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 					amount: REFERRAL_REWARD,
 					reference: `REF-${referral!.id.slice(0, 8).toUpperCase()}`,
 				}),
+				earnedAt!,
 			)
 			await tx
 				.update(t.referrals)
@@ -122,45 +124,97 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 	})
 }
 
-/** A bell with a few things in it for each demo account: the older ones read. */
-async function seedNotifications(db: Db, email: string) {
+/**
+ * A bell with a few things in it for each demo account, each dated when the thing it tells happened
+ * (docs/decisions/158-demo-history-in-time.md): a reward paid and a card payment that failed, weeks ago
+ * and read; the newest member joining; the two claims the desk moved last, unread.
+ */
+async function seedNotifications(db: Db, email: string, now: Date) {
 	const [user] = await db.select({ id: t.users.id, customerId: t.users.customerId }).from(t.users).where(eq(t.users.email, email))
 	if (!user) return
 	const [already] = await db.select({ id: t.notifications.id }).from(t.notifications).where(eq(t.notifications.userId, user.id)).limit(1)
 	if (already) return
 	const claims = await db
-		.select({ id: t.claims.id, number: t.claims.claimNumber, status: t.claims.status })
+		.select({ id: t.claims.id, number: t.claims.claimNumber, status: t.claims.status, at: t.claims.updatedAt })
 		.from(t.claims)
 		.where(and(eq(t.claims.customerId, user.customerId), sql`${t.claims.status} in ('offer_sent', 'approved', 'paid')`))
-		.orderBy(asc(t.claims.createdAt))
+		.orderBy(desc(t.claims.updatedAt))
 		.limit(2)
+	const [reward] = await db
+		.select({ name: t.customers.name, kind: t.customers.kind, amount: t.referrals.amount, at: t.referrals.paidAt })
+		.from(t.referrals)
+		.innerJoin(t.customers, eq(t.customers.id, t.referrals.referredCustomerId))
+		.where(and(eq(t.referrals.referrerCustomerId, user.customerId), eq(t.referrals.status, 'paid')))
+		.orderBy(desc(t.referrals.paidAt))
+		.limit(1)
+	const [member] = email.startsWith('business')
+		? await db
+				.select({ at: t.users.createdAt })
+				.from(t.users)
+				.where(and(eq(t.users.customerId, user.customerId), sql`${t.users.firstName} || ' ' || ${t.users.lastName} = ${NEWEST_MEMBER}`))
+		: []
+	// The card payment that failed: in the history too, where the notification leads.
+	const failedAt = new Date(now.getTime() - 12 * DAY - 5 * 3_600_000)
+	const failed = { amount: 15_000, reference: `demo_fund_failed_${user.customerId.slice(0, 8)}` }
+	await db.insert(t.payments).values({
+		customerId: user.customerId,
+		userId: user.id,
+		idempotencyKey: failed.reference,
+		reference: failed.reference,
+		amount: failed.amount,
+		status: 'failed',
+		gateway: 'sandbox',
+		authorizationUrl: `demo:${failed.reference}`,
+		purpose: 'funding',
+		failureReason: 'Declined by the issuing bank',
+		createdAt: failedAt,
+		updatedAt: failedAt,
+	})
 	const entries = [
-		{ kind: 'reward_paid' as const, title: 'Referral reward of ₦2,500 paid for Chiamaka E.', href: '/rewards/all', read: true },
+		...(reward?.at
+			? [
+					{
+						kind: 'reward_paid' as const,
+						title: `Referral reward of ${formatNairaFull(reward.amount)} paid for ${shownName(reward)}`,
+						href: '/rewards/all',
+						at: reward.at,
+						read: true,
+					},
+				]
+			: []),
 		{
 			kind: 'payment_failed' as const,
-			title: 'A payment of ₦15,000 failed (wallet funding)',
+			title: `A payment of ${formatNairaFull(failed.amount)} failed (wallet funding)`,
 			href: '/transaction-history?status=failed',
+			at: failedAt,
 			read: true,
 		},
-		...(email.startsWith('business')
-			? [{ kind: 'member_joined' as const, title: `${NEWEST_MEMBER} joined the team`, href: '/settings?tab=team', read: false }]
+		...(member
+			? [
+					{
+						kind: 'member_joined' as const,
+						title: `${NEWEST_MEMBER} joined the team`,
+						href: '/settings?tab=team',
+						at: member.at,
+						read: false,
+					},
+				]
 			: []),
 		...claims.map((c) => ({
 			kind: 'claim_status' as const,
 			title: `Claim ${c.number}: ${CLAIM_STATUS_WORDS[c.status]}`,
 			href: `/claims/details-${c.id}`,
+			at: c.at,
 			read: false,
 		})),
 	]
 	await db.transaction(async (tx) => {
 		for (const entry of entries) {
 			await notify(tx, { userId: user.id, kind: entry.kind, title: entry.title, href: entry.href })
-			if (entry.read) {
-				await tx
-					.update(t.notifications)
-					.set({ readAt: new Date() })
-					.where(and(eq(t.notifications.userId, user.id), eq(t.notifications.title, entry.title)))
-			}
+			await tx
+				.update(t.notifications)
+				.set({ createdAt: entry.at, readAt: entry.read ? new Date(entry.at.getTime() + 3 * 3_600_000) : null })
+				.where(and(eq(t.notifications.userId, user.id), eq(t.notifications.title, entry.title)))
 		}
 	})
 }
@@ -168,6 +222,6 @@ async function seedNotifications(db: Db, email: string) {
 export async function seedDemoRewards(db: Db, now = new Date()) {
 	await seedReferrals(db, 'business@example.com', BUSINESS_REFERRALS, now)
 	await seedReferrals(db, 'individual@example.com', INDIVIDUAL_REFERRALS, now)
-	await seedNotifications(db, 'business@example.com')
-	await seedNotifications(db, 'individual@example.com')
+	await seedNotifications(db, 'business@example.com', now)
+	await seedNotifications(db, 'individual@example.com', now)
 }

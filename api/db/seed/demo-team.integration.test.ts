@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { users } from '../schema.ts'
+import { referrals, users } from '../schema.ts'
 import { seedDemoRewards } from './demo-rewards.ts'
 import { NEWEST_MEMBER, seedDemoTeam } from './demo-team.ts'
 import { DEMO_PASSWORD, seedDemoAccounts } from './index.ts'
@@ -43,6 +43,34 @@ describeApi('the demo business’s team', () => {
 		expect(members[0]).toMatchObject({ first_name: 'Adaeze', last_name: 'Okafor' })
 		const bell = await ctx.call('GET', '/notifications', { token })
 		expect(bell.body.data.items.map((n: { title: string }) => n.title)).toContain(`${NEWEST_MEMBER} joined the team`)
+	})
+
+	test('the bell tells of things when they happened, the read ones older than the new, and each leads to what it tells', async () => {
+		const items = (await ctx.call('GET', '/notifications', { token })).body.data.items as Array<{
+			kind: string
+			title: string
+			href: string
+			read: boolean
+			created_at: string
+		}>
+		const [referral] = await ctx.db
+			.select({ at: referrals.paidAt })
+			.from(referrals)
+			.where(and(eq(referrals.referrerCustomerId, customerId), eq(referrals.status, 'paid')))
+			.orderBy(desc(referrals.paidAt))
+			.limit(1)
+		const reward = items.find((n) => n.kind === 'reward_paid')!
+		expect(reward.created_at).toBe(referral!.at!.toISOString())
+		expect(reward.title).toBe('Referral reward of ₦2,500 paid for Chiamaka E.')
+		// The failed payment is in the history the notification leads to, at the same moment.
+		const failed = items.find((n) => n.kind === 'payment_failed')!
+		expect(failed.href).toBe('/transaction-history?status=failed')
+		const history = (await ctx.call('GET', '/transactions?status=failed', { token })).body.data.items as Array<{ created_at: string }>
+		expect(history.map((h) => h.created_at)).toEqual([failed.created_at])
+		const newest = (read: boolean) => Math.max(...items.filter((n) => n.read === read).map((n) => Date.parse(n.created_at)))
+		const oldest = (read: boolean) => Math.min(...items.filter((n) => n.read === read).map((n) => Date.parse(n.created_at)))
+		expect(newest(true)).toBeLessThan(oldest(false))
+		expect(new Set(items.map((n) => n.created_at)).size).toBe(items.length)
 	})
 
 	test('no seeded member signs in with the demo password', async () => {
