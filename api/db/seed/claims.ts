@@ -169,15 +169,32 @@ const DAY = 24 * HOUR
 /** Claims waiting on the customer, the desk or the bank: their last step was hours ago. */
 const OPEN: readonly ClaimStatus[] = [...ORDER.slice(0, ORDER.indexOf('offer_accepted') + 1), 'offer_rejected']
 
+/** Lagos is an hour ahead of UTC all year. */
+const lagosMidnight = (day: string) => Date.parse(`${day}T00:00:00+01:00`)
+
 /**
- * When each of a claim's steps happened: the first the morning after the incident; a closed claim's
- * steps two days apart; an open claim's spread evenly up to `hoursAgo` before now. Whole minutes.
+ * When each of a claim's steps happened, in Lagos working hours: the first the morning after the
+ * incident; a closed claim's steps two days apart; an open claim's spread over the days up to today
+ * (yesterday, before early afternoon), its last step at least three hours ago. Strictly forward, in
+ * whole minutes; `seed` varies the hours from claim to claim.
  */
-export function stepTimes(incidentDay: string, steps: number, open: boolean, now: Date, hoursAgo: number): Date[] {
-	const start = Date.parse(`${addDays(incidentDay, 1)}T09:20:00+01:00`)
-	const end = open ? now.getTime() - hoursAgo * HOUR : start + (steps - 1) * 2 * DAY + 5 * HOUR
-	const gap = steps > 1 ? (end - start) / (steps - 1) : 0
-	return Array.from({ length: steps }, (_, j) => new Date(Math.round((start + j * gap) / 60_000) * 60_000))
+export function stepTimes(incidentDay: string, steps: number, open: boolean, now: Date, seed: number): Date[] {
+	const first = addDays(incidentDay, 1)
+	const today = lagosDate(now)
+	const afternoon = now.getTime() - lagosMidnight(today) >= 13 * HOUR
+	const last = open ? (afternoon ? today : addDays(today, -1)) : addDays(first, (steps - 1) * 2)
+	const span = Math.round((lagosMidnight(last) - lagosMidnight(first)) / DAY)
+	const times: number[] = []
+	for (let j = 0; j < steps; j++) {
+		const day = steps > 1 ? addDays(first, Math.round((j * span) / (steps - 1))) : first
+		// Between 09:05 and 16:05.
+		let at = lagosMidnight(day) + (9 * 60 + 5 + ((j * 137 + seed * 53) % 420)) * 60_000
+		if (open && j === steps - 1) at = Math.min(at, Math.floor((now.getTime() - 3 * HOUR) / 60_000) * 60_000)
+		const previous = times.at(-1)
+		if (previous !== undefined && at <= previous) at = previous + 25 * 60_000
+		times.push(at)
+	}
+	return times.map((t) => new Date(t))
 }
 
 const PHONE_COLOURS = ['#1f2937', '#334155', '#4b5563']
@@ -268,7 +285,7 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 					{ kind: 'labour', description: 'Fitting', amount: 10_000 },
 				]
 			: []
-		const times = stepTimes(day, statuses.length, OPEN.includes(seed.status), now, 3 + i)
+		const times = stepTimes(day, statuses.length, OPEN.includes(seed.status), now, i)
 		const at = (status: ClaimStatus) => times[statuses.indexOf(status)]
 		// What the customer uploaded: photos of the damage once past the first step, where the line
 		// inspects; every document of the checklist once the claim went to the desk.
@@ -358,7 +375,7 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 				const accepted = at('offer_accepted')!
 				await postTransferAt(tx, claimReserveTransfer(facts), accepted)
 				if (seed.bank) {
-					const sent = new Date(accepted.getTime() + 2 * HOUR)
+					const sent = new Date(accepted.getTime() + 90 * 60_000)
 					await seedBankPayout(tx, claim!, seed.bank, seed.offer.payable, operator?.id ?? null, sent, at('paid') ?? null)
 				} else if (seed.status !== 'offer_accepted') {
 					const paid = await postTransferAt(tx, claimPayoutTransfer(facts), at('paid')!)
@@ -405,7 +422,10 @@ async function seedBankPayout(
 	const facts = { id: payout!.id, customerId: claim.customerId, amount, reference: payout!.reference }
 	const sent = await postTransferAt(tx, claimBankPayoutTransfer(facts), sentAt)
 	if (paidAt) await postTransferAt(tx, claimPayoutSettlementTransfer(facts), paidAt)
-	await tx.update(t.claims).set({ payoutTransferId: sent.id }).where(eq(t.claims.id, claim.id))
+	await tx
+		.update(t.claims)
+		.set({ payoutTransferId: sent.id, updatedAt: paidAt ?? sentAt })
+		.where(eq(t.claims.id, claim.id))
 	await tx.insert(t.claimEvents).values({
 		claimId: claim.id,
 		actor: 'operator',

@@ -62,6 +62,10 @@ describeApi('the demo claims', () => {
 			for (let i = 1; i < times.length; i++) expect(times[i], `${claim.claim_number}, step ${i}`).toBeGreaterThan(times[i - 1])
 			expect(lagosDate(new Date(times[0])) > claim.incident_date, claim.claim_number).toBe(true)
 			expect(times.at(-1)).toBeLessThan(now)
+			// In Lagos working hours (UTC+1), as a customer and a desk work.
+			for (const t of times)
+				expect(new Date(t + 3_600_000).getUTCHours(), `${claim.claim_number} at ${new Date(t).toISOString()}`).toBeGreaterThanOrEqual(9)
+			for (const t of times) expect(new Date(t + 3_600_000).getUTCHours()).toBeLessThan(18)
 			expect(Date.parse(claim.created_at)).toBe(times[0])
 			const reached = claim.events.map((e: { to_status: string }) => e.to_status)
 			if (reached.includes('documented')) {
