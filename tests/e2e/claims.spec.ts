@@ -71,6 +71,13 @@ test('a gadget screen-damage claim goes from the form to the payout, the desk re
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('In review')
 
 	const desk = await operatorPage(browser, baseURL!, js)
+	// The queue lists it with when each claim last changed, the longest waiting first.
+	const queue = desk.getByRole('table', { name: /^Claims, oldest change first/ })
+	await expect(queue.getByRole('columnheader', { name: 'Last change' })).toBeVisible()
+	await expect(queue.locator(`a[href="/ops/claims/${claimId}"]`)).toBeVisible()
+	const changed = await queue.locator('time').evaluateAll((times) => times.map((t) => Date.parse(t.getAttribute('datetime')!)))
+	expect(changed.length).toBeGreaterThan(1)
+	expect(changed).toEqual([...changed].sort((a, b) => a - b))
 	await visit(desk, `/ops/claims/${claimId}`)
 	await expect(desk.getByRole('img', { name: /Damage 1/ })).toBeVisible()
 	await expect(desk.getByRole('link', { name: 'scan.pdf' })).toBeVisible()

@@ -5,6 +5,7 @@ import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
+import { formatDayTime } from '#api/contract/dates.ts'
 import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
 import type { Route } from './+types/queue'
 import { DeskFrame } from './layout.tsx'
@@ -30,7 +31,10 @@ export default function DeskQueue() {
 				{claims.length === 0 ? (
 					<p>Nothing waiting here.</p>
 				) : (
-					<ResponsiveTable caption="Claims, oldest change first" columns={['Claim', 'Business', 'Incident', 'Amount', 'Status']}>
+					<ResponsiveTable
+						caption="Claims, oldest change first"
+						columns={['Claim', 'Business', 'Incident', 'Amount', 'Status', 'Last change']}
+					>
 						{claims.map((c) => (
 							<tr key={c.id}>
 								<Cell label="Claim">
@@ -46,6 +50,10 @@ export default function DeskQueue() {
 								<Cell label="Amount">{formatNairaFull(c.amount)}</Cell>
 								<Cell label="Status">
 									<StatusBadge kind="claim" status={c.status} />
+								</Cell>
+								{/* What the queue is ordered by: how long each claim has waited. */}
+								<Cell label="Last change">
+									<time dateTime={c.updated_at}>{formatDayTime(c.updated_at)}</time>
 								</Cell>
 							</tr>
 						))}
