@@ -5,10 +5,13 @@ import { formatNairaFull } from '../../contract/money.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import { claimBankPayoutTransfer, claimPayoutSettlementTransfer, claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
 import type { IncidentType } from '../../contract/catalogue.ts'
+import type { ProductId } from '../../contract/product-ids.ts'
 import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
+import { productById } from '../../domain/catalogue/index.ts'
 import { CLAIM_DOCUMENTS, claimNeeds } from '../../domain/claims.ts'
 import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
+import { recordActivity } from '../../services/accounts.ts'
 import { newReference } from '../../services/payments.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
@@ -343,6 +346,14 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 					updatedAt: times.at(-1),
 				})
 				.returning()
+			// As the service records a claim started (services/claims/lifecycle.ts).
+			await recordActivity(tx, {
+				customerId: owner.customerId,
+				actorUserId: owner.id,
+				type: 'claims.created',
+				description: `Adaeze started claim ${claim!.claimNumber} on ${productById(policy.productId as ProductId).name} policy ${policy.policyNumber}`,
+				at: times[0],
+			})
 			if (files.length) {
 				await tx.insert(t.claimFiles).values(
 					files.map((f, n) => ({

@@ -55,8 +55,15 @@ describeApi('the demo claims', () => {
 			)
 				.map((r) => [r.kind, r.at.toISOString()])
 				.sort()
+		const logged = (await ctx.call('GET', '/activities?type=claims.created&page_size=50', { token })).body.data.items as Array<{
+			description: string
+			created_at: string
+		}>
+		expect(logged).toHaveLength(list.length)
 		for (const { id } of list) {
 			const claim = (await ctx.call('GET', `/claims/${id}`, { token })).body.data
+			// Its start is in the activity log, at the moment its timeline starts.
+			expect(logged.find((a) => a.description.startsWith(`Adaeze started claim ${claim.claim_number} `))?.created_at).toBe(claim.created_at)
 			const times = claim.events.map((e: { created_at: string }) => Date.parse(e.created_at))
 			// Strictly forward, so the timeline's order is the order things happened in.
 			for (let i = 1; i < times.length; i++) expect(times[i], `${claim.claim_number}, step ${i}`).toBeGreaterThan(times[i - 1])

@@ -4,6 +4,7 @@ import { referralRewardTransfer } from '../../domain/ledger.ts'
 import { QUALIFYING_DAYS, REFERRAL_REWARD } from '../../domain/rewards.ts'
 import { CLAIM_STATUS_WORDS } from '../../services/claims.ts'
 import { notify } from '../../services/notifications.ts'
+import { recordActivity } from '../../services/accounts.ts'
 import { referralCode, shownName } from '../../services/rewards.tsx'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
@@ -105,6 +106,7 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 				})
 				.returning({ id: t.referrals.id })
 			if (r.status !== 'paid') continue
+			const reference = `REF-${referral!.id.slice(0, 8).toUpperCase()}`
 			// Paid as the job pays: through the ledger, into the wallet.
 			const transfer = await postTransferAt(
 				tx,
@@ -112,7 +114,7 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 					referralId: referral!.id,
 					customerId: owner.customerId,
 					amount: REFERRAL_REWARD,
-					reference: `REF-${referral!.id.slice(0, 8).toUpperCase()}`,
+					reference,
 				}),
 				earnedAt!,
 			)
@@ -120,6 +122,14 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 				.update(t.referrals)
 				.set({ status: 'paid', paidAt: earnedAt, transferId: transfer.id })
 				.where(eq(t.referrals.id, referral!.id))
+			// As the rewards job records a reward paid (services/rewards.tsx).
+			await recordActivity(tx, {
+				customerId: owner.customerId,
+				actorUserId: null,
+				type: 'rewards.paid',
+				description: `Referral reward of ${formatNairaFull(REFERRAL_REWARD)} paid into the wallet for ${shownName({ kind: r.kind, name: r.name })} (${reference})`,
+				at: earnedAt!,
+			})
 		}
 	})
 }

@@ -62,6 +62,12 @@ describeApi('the demo business’s team', () => {
 		const reward = items.find((n) => n.kind === 'reward_paid')!
 		expect(reward.created_at).toBe(referral!.at!.toISOString())
 		expect(reward.title).toBe('Referral reward of ₦2,500 paid for Chiamaka E.')
+		// Its activity too, as the rewards job records one.
+		const paid = (await ctx.call('GET', '/activities?type=rewards.paid', { token })).body.data.items as Array<{
+			description: string
+			created_at: string
+		}>
+		expect(paid.find((a) => a.description.includes('for Chiamaka E. (REF-'))?.created_at).toBe(reward.created_at)
 		// The failed payment is in the history the notification leads to, at the same moment.
 		const failed = items.find((n) => n.kind === 'payment_failed')!
 		expect(failed.href).toBe('/transaction-history?status=failed')
