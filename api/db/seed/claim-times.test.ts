@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { addDays, lagosDate } from '../../domain/policies.ts'
-import { stepTimes } from './claims.ts'
+import { stepTimes } from './claim-times.ts'
 
 // The demo claims' steps (docs/decisions/158-demo-history-in-time.md): forward, in Lagos working hours,
 // an open claim's last step a few hours before the seed whatever the hour it runs at.

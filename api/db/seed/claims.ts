@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import { DAMAGE_PHOTOS, type EstimateLine, type OfferTerms, type PayoutBank } from '../../contract/claims.ts'
 import { formatNairaFull } from '../../contract/money.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
@@ -17,6 +16,8 @@ import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { createOperator, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_SECOND_OPERATOR } from './index.ts'
+import { stepTimes } from './claim-times.ts'
+import { damagePhoto, documentScan } from './demo-pictures.ts'
 import { postTransferAt } from './ledger-time.ts'
 
 // The demo's claims (issue 15): the demo business has a gadget and a comprehensive motor policy with a
@@ -166,78 +167,8 @@ async function demoPolicy(
 	return policy!
 }
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-
 /** Claims waiting on the customer, the desk or the bank: their last step was hours ago. */
 const OPEN: readonly ClaimStatus[] = [...ORDER.slice(0, ORDER.indexOf('offer_accepted') + 1), 'offer_rejected']
-
-/** Lagos is an hour ahead of UTC all year. */
-const lagosMidnight = (day: string) => Date.parse(`${day}T00:00:00+01:00`)
-
-/**
- * When each of a claim's steps happened, in Lagos working hours: the first the morning after the
- * incident; a closed claim's steps two days apart; an open claim's spread over the days up to today
- * (yesterday, before early afternoon), its last step at least three hours ago. Strictly forward, in
- * whole minutes; `seed` varies the hours from claim to claim.
- */
-export function stepTimes(incidentDay: string, steps: number, open: boolean, now: Date, seed: number): Date[] {
-	const first = addDays(incidentDay, 1)
-	const today = lagosDate(now)
-	const afternoon = now.getTime() - lagosMidnight(today) >= 13 * HOUR
-	const last = open ? (afternoon ? today : addDays(today, -1)) : addDays(first, (steps - 1) * 2)
-	const span = Math.round((lagosMidnight(last) - lagosMidnight(first)) / DAY)
-	const times: number[] = []
-	for (let j = 0; j < steps; j++) {
-		const day = steps > 1 ? addDays(first, Math.round((j * span) / (steps - 1))) : first
-		// Between 09:05 and 16:05.
-		let at = lagosMidnight(day) + (9 * 60 + 5 + ((j * 137 + seed * 53) % 420)) * 60_000
-		if (open && j === steps - 1) at = Math.min(at, Math.floor((now.getTime() - 3 * HOUR) / 60_000) * 60_000)
-		const previous = times.at(-1)
-		if (previous !== undefined && at <= previous) at = previous + 25 * 60_000
-		times.push(at)
-	}
-	return times.map((t) => new Date(t))
-}
-
-const PHONE_COLOURS = ['#1f2937', '#334155', '#4b5563']
-const CAR_COLOURS = ['#b91c1c', '#1d4ed8', '#047857']
-
-/** A small picture standing in for a photo of the damage: a cracked phone or a dented car, as a JPEG. */
-async function damagePhoto(kind: 'gadget' | 'auto', n: number) {
-	const svg =
-		kind === 'gadget'
-			? `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-		<rect width="640" height="480" fill="#d6d3d1"/>
-		<rect x="${230 + n * 10}" y="60" width="180" height="360" rx="26" fill="${PHONE_COLOURS[n % 3]}"/>
-		<rect x="${242 + n * 10}" y="84" width="156" height="300" rx="6" fill="#93c5fd"/>
-		<path d="M${300 + n * 10} 150 l40 60 l-30 40 l50 70 M${340 + n * 10} 210 l40 -20" stroke="#f8fafc" stroke-width="4" fill="none"/>
-	</svg>`
-			: `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-		<rect width="640" height="480" fill="#9ca3af"/>
-		<rect x="${100 + n * 15}" y="220" width="420" height="120" rx="30" fill="${CAR_COLOURS[n % 3]}"/>
-		<rect x="${190 + n * 15}" y="150" width="250" height="90" rx="25" fill="#cbd5e1"/>
-		<circle cx="${200 + n * 15}" cy="345" r="40" fill="#111827"/><circle cx="${420 + n * 15}" cy="345" r="40" fill="#111827"/>
-		<ellipse cx="${470 + n * 15}" cy="270" rx="45" ry="28" fill="#4b5563"/>
-	</svg>`
-	return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toBuffer())
-}
-
-/** A small picture standing in for a scanned document: a page with its title and lines of text. */
-async function documentScan(label: string) {
-	const lines = Array.from(
-		{ length: 14 },
-		(_, i) => `<rect x="60" y="${200 + i * 34}" width="${380 + ((i * 73) % 110)}" height="12" fill="#cbd5e1"/>`,
-	)
-	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
-		<rect width="600" height="800" fill="#fafaf9"/>
-		<rect x="0" y="0" width="600" height="90" fill="#e7e5e4"/>
-		<text x="60" y="150" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#1c1917">${label.replace(/[<&]/g, '')}</text>
-		${lines.join('')}
-		<circle cx="470" cy="700" r="50" fill="none" stroke="#2563eb" stroke-width="5"/>
-	</svg>`
-	return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer())
-}
 
 export async function seedDemoClaims(db: Db, storage: Storage) {
 	await createOperator(db, { ...DEMO_OPERATOR, password: DEMO_PASSWORD })

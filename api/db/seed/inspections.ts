@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import { INSPECTION_ANGLES } from '../../contract/inspections.ts'
 import type { InspectionStatus } from '../../contract/statuses.ts'
 import { QuoteBody } from '../../domain/catalogue/quotes.ts'
@@ -9,6 +8,7 @@ import { computeQuote } from '../../domain/pricing/index.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
+import { vehiclePhoto } from './demo-pictures.ts'
 import { DEMO_OPERATOR } from './index.ts'
 
 // The demo's pre-inspections (docs/decisions/103-pre-inspections.md): the demo business has own-damage
@@ -49,19 +49,6 @@ const SEEDS: Seed[] = [
  */
 export const DEMO_EXPIRED_LINK_CODE = 'EXPRDDEMXK23'
 
-const COLOURS = ['#2c7be5', '#00a676', '#e63946', '#f4a261', '#6c757d', '#264653', '#8d99ae']
-
-/** A small picture standing in for a photo: a car's outline on a coloured ground, as a JPEG. */
-async function demoPhoto(i: number) {
-	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-		<rect width="640" height="480" fill="${COLOURS[i % COLOURS.length]}"/>
-		<rect x="120" y="220" width="400" height="110" rx="30" fill="#f8f9fa"/>
-		<rect x="200" y="150" width="240" height="90" rx="25" fill="#e9ecef"/>
-		<circle cx="210" cy="340" r="38" fill="#212529"/><circle cx="430" cy="340" r="38" fill="#212529"/>
-	</svg>`
-	return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer())
-}
-
 export async function seedDemoInspections(db: Db, storage: Storage) {
 	const [owner] = await db
 		.select({ id: t.users.id, customerId: t.users.customerId })
@@ -81,7 +68,7 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
 	for (const [i, seed] of SEEDS.entries()) {
 		const photos = await Promise.all(
-			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await demoPhoto(i + j) })),
+			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await vehiclePhoto(i + j) })),
 		)
 		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
 		await db.transaction(async (tx) => {
