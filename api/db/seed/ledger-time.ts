@@ -13,7 +13,7 @@ export async function stampLedgerAt(tx: Tx, at: Date) {
 }
 
 /** The transaction's own start stamps its transfers again. */
-export async function clearLedgerStamp(tx: Tx) {
+async function clearLedgerStamp(tx: Tx) {
 	await tx.execute(sql`select set_config('ledger.seed_time', '', true)`)
 }
 
