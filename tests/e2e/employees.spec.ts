@@ -86,8 +86,8 @@ test('the demo business adds a dependant and names a custodian from the staff li
 	await page.getByRole('link', { name: 'Employees' }).first().click()
 	await expect(page).toHaveURL('/employees')
 	const [member, driver, newCustodian] = js
-		? ['babatunde.bello2@', 'funmilayo.adeyemi6@', ['damilola.eze4@', 'Damilola Eze']]
-		: ['chiamaka.ibrahim3@', 'jumoke.ibrahim10@', ['emeka.balogun5@', 'Emeka Balogun']]
+		? ['babatunde.olatunji@', 'funmilayo.aliyu@', ['damilola.nnaji@', 'Damilola Nnaji']]
+		: ['chiamaka.uzor@', 'jumoke.anyanwu@', ['emeka.idowu@', 'Emeka Idowu']]
 
 	await page.getByRole('searchbox', { name: 'Search' }).fill(member)
 	await page.getByRole('button', { name: 'Search' }).click()

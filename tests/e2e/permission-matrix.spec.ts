@@ -123,7 +123,7 @@ for (const role of SEED_ROLES) {
 		const policyId = (await bought.json()).data.policy.id as string
 		const purchaseId = (await bought.json()).data.policy.purchase_id as string
 		// A member of the demo company's staff with dependants (api/db/seed/demo-staff.ts).
-		const staffed = (await (await request.get('/api/v1/employees?q=adaeze.okafor1%40', { headers })).json()).data.items as Array<{
+		const staffed = (await (await request.get('/api/v1/employees?q=adaeze.adewale%40', { headers })).json()).data.items as Array<{
 			id: string
 		}>
 		const employeeId = staffed[0]!.id

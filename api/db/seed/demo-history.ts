@@ -10,10 +10,11 @@ import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
 import { sandboxAuthorization } from '../../payments/sandbox.ts'
-import { registerPeople } from '../../services/employees.ts'
 import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
+import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { postTransferAt } from './ledger-time.ts'
+import { enrolDemoMembers } from './plan-members.ts'
 
 // A year of believable history for the demo accounts, so home, My cover, the wallet and the
 // transactions have something to show (docs/decisions/047-home-dashboard.md). It is written the way
@@ -248,30 +249,16 @@ export async function seedDemoHistory(
 			.returning()
 		if (isPlan) {
 			// The plan's people are in the staff register too, as an upload puts them (services/batch.ts).
-			const people = STAFF.map(([firstName, lastName, gender, dateOfBirth]) => ({
+			const people = STAFF.map(([firstName, lastName, gender, dateOfBirth], i) => ({
 				first_name: firstName,
 				last_name: lastName,
-				email: `${firstName}.${lastName}@okaforlogistics.example`.toLowerCase(),
-				phone: '08031234567',
+				email: `${firstName}.${lastName}@${DEMO_BUSINESS_DOMAIN}`.toLowerCase(),
+				// A number each, as the staff list asks of people it takes (services/staff-import.ts).
+				phone: `0805${String(3_104_200 + i * 11)}`,
 				gender,
 				date_of_birth: dateOfBirth,
 			}))
-			const register = await registerPeople(tx, account.customerId, people, event.day)
-			await tx.insert(t.staff).values(
-				people.map((p) => ({
-					customerId: account.customerId,
-					policyId: policy!.id,
-					employeeId: register.get(p.email) ?? null,
-					firstName: p.first_name,
-					lastName: p.last_name,
-					email: p.email,
-					phone: p.phone,
-					gender: p.gender,
-					dateOfBirth: p.date_of_birth,
-					status: 'active' as const,
-					enrolledAt: at,
-				})),
-			)
+			await enrolDemoMembers(tx, account.customerId, people, () => policy!.id, event.day, at)
 		}
 		await tx.insert(t.activities).values({
 			customerId: account.customerId,

@@ -6,6 +6,8 @@ import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
+import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
+import { enrolDemoMembers } from './plan-members.ts'
 
 // The demo business's staff plans (issue 14): two active plans whose members move, one removal
 // pending, one migration done last month and one booked for next month, so every screen under
@@ -13,8 +15,8 @@ import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
 
 const STAFF = [
 	['Chinedu', 'Eze', 'male'],
-	['Funmilayo', 'Adeyemi', 'female'],
-	['Ibrahim', 'Musa', 'male'],
+	['Folasade', 'Akande', 'female'],
+	['Ibrahim', 'Danladi', 'male'],
 	['Ngozi', 'Nwosu', 'female'],
 	['Oluwaseun', 'Bello', 'male'],
 	['Aisha', 'Abubakar', 'female'],
@@ -88,22 +90,17 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 		}
 		const zencare = await plan('demo-plan-zencare', 32, 10)
 		const primecare = await plan('demo-plan-primecare', 33, 4)
-		const people = await tx
-			.insert(t.staff)
-			.values(
-				STAFF.map(([first, last, gender], i) => ({
-					customerId: owner.customerId,
-					policyId: i < 8 ? zencare.id : primecare.id,
-					firstName: first,
-					lastName: last,
-					email: `${first.toLowerCase()}.${last.toLowerCase()}@okafor-logistics.ng`,
-					phone: `0803${String(5_550_100 + i)}`,
-					gender,
-					dateOfBirth: `19${80 + i}-0${1 + (i % 9)}-1${i % 9}`,
-					status: 'active' as const,
-				})),
-			)
-			.returning()
+		// The plans' people are in the staff register too, as an upload puts them (services/batch.ts).
+		const persons = STAFF.map(([first, last, gender], i) => ({
+			first_name: first,
+			last_name: last,
+			email: `${first.toLowerCase()}.${last.toLowerCase()}@${DEMO_BUSINESS_DOMAIN}`,
+			phone: `0803${String(5_550_100 + i)}`,
+			gender,
+			date_of_birth: `19${80 + i}-0${1 + (i % 9)}-1${i % 9}`,
+		}))
+		const enrolled = new Date(`${start}T10:00:00Z`)
+		const people = await enrolDemoMembers(tx, owner.customerId, persons, (i) => (i < 8 ? zencare.id : primecare.id), start, enrolled)
 		const event = (policyId: string, e: Omit<typeof t.policyEvents.$inferInsert, 'customerId' | 'policyId' | 'actorUserId'>) =>
 			tx.insert(t.policyEvents).values({ customerId: owner.customerId, policyId, actorUserId: owner.id, ...e })
 		const name = (i: number) => `${people[i]!.firstName} ${people[i]!.lastName}`

@@ -1,10 +1,11 @@
-import { and, eq, like, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client.ts'
 import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { ROUNDING } from '../../contract/quotes.ts'
 import { productById, type Product } from '../../domain/catalogue/index.ts'
+import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import { premiumTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
@@ -13,32 +14,88 @@ import { postTransferAt } from './ledger-time.ts'
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
 // who left, some leaving or replaced at the end of this month, and two vehicles whose custodians are staff.
 
-const FIRST = [
-	'Adaeze',
-	'Babatunde',
-	'Chiamaka',
-	'Damilola',
-	'Emeka',
-	'Funmilayo',
-	'Gbenga',
-	'Halima',
-	'Ifeanyi',
-	'Jumoke',
-	'Kelechi',
-	'Lola',
-	'Musa',
-	'Ngozi',
-	'Obinna',
-	'Temitope',
-	'Uche',
-	'Yetunde',
-	'Zainab',
-	'Segun',
+/** First names, each with the gender the register gives its holder. */
+const FIRST: ReadonlyArray<readonly [string, 'male' | 'female']> = [
+	['Adaeze', 'female'],
+	['Babatunde', 'male'],
+	['Chiamaka', 'female'],
+	['Damilola', 'male'],
+	['Emeka', 'male'],
+	['Funmilayo', 'female'],
+	['Gbenga', 'male'],
+	['Halima', 'female'],
+	['Ifeanyi', 'male'],
+	['Jumoke', 'female'],
+	['Kelechi', 'male'],
+	['Lola', 'female'],
+	['Musa', 'male'],
+	['Ngozi', 'female'],
+	['Obinna', 'male'],
+	['Temitope', 'female'],
+	['Uche', 'male'],
+	['Yetunde', 'female'],
+	['Zainab', 'female'],
+	['Segun', 'male'],
 ]
-const LAST = ['Okafor', 'Adeyemi', 'Eze', 'Bello', 'Nwosu', 'Balogun', 'Ibrahim']
+// Surnames that no other demo seed gives its people, so no two people of the business share a name. Twenty
+// first names and 21 surnames pair up uniquely over 60 people (a pairing repeats every 420), each surname
+// about three times, as in a company of that size.
+const LAST = [
+	'Adewale',
+	'Chukwu',
+	'Garba',
+	'Nnaji',
+	'Oyelaran',
+	'Umeh',
+	'Ekwueme',
+	'Akinola',
+	'Olatunji',
+	'Anyanwu',
+	'Fashola',
+	'Idowu',
+	'Mohammed',
+	'Okeowo',
+	'Oladipo',
+	'Shehu',
+	'Uzor',
+	'Bassey',
+	'Ogbonna',
+	'Aliyu',
+	'Effiong',
+]
+/** The networks' prefixes a phone number starts with, so the register reads as people's own numbers. */
+const PHONE_PREFIXES = [
+	'0803',
+	'0806',
+	'0813',
+	'0816',
+	'0802',
+	'0808',
+	'0812',
+	'0805',
+	'0807',
+	'0815',
+	'0809',
+	'0817',
+	'0703',
+	'0706',
+	'0903',
+]
 const STAFF_COUNT = 60
-const ZENCARE = 32
-const SENIOR = 22
+/** The company's mail domain, as its team's and its first plan's people have it (demo-team.ts, demo-history.ts). */
+export const DEMO_BUSINESS_DOMAIN = 'okaforlogistics.example'
+// Most staff on ZenCare Plus, its managers on ZenCare Prime: plans of their own names beside the ZenCare and
+// PrimeCare of demo-plans.ts and the FlexiCare of demo-history.ts. Each at the catalogue's rate, as a purchase sets it.
+const STAFF_PLAN = PRODUCT_IDS.zencarePlus
+const MANAGERS = PRODUCT_IDS.zencarePrime
+/** The register's spouses and children: names and birthdays of their own, not one family copied five times. */
+const FAMILIES = [
+	{ spouse: ['Tunde', 'male', '1984-02-17'], child: ['Chidera', 'female', '2013-09-04'] },
+	{ spouse: ['Amaka', 'female', '1988-11-03'], child: ['Tobi', 'male', '2016-05-21'] },
+	{ spouse: ['Kunle', 'male', '1979-07-29'], child: ['Amina', 'female', '2011-01-15'] },
+	{ spouse: ['Ifeoma', 'female', '1990-03-12'], child: ['Ayo', 'male', '2019-12-08'] },
+	{ spouse: ['Bisi', 'female', '1986-08-24'], child: null },
+] as const
 
 async function policyFor(
 	tx: Tx,
@@ -104,33 +161,39 @@ async function policyFor(
 export async function seedDemoStaff(db: Db, businessEmail: string, now = new Date()) {
 	const [owner] = await db.select().from(t.users).where(sql`lower(${t.users.email}) = ${businessEmail}`)
 	if (!owner) return
-	// Its own people (the history's staff plan registers a dozen of its own): seeded once.
+	// Seeded once: its first plan's purchase is the mark (the history's staff plan registers a dozen people of its own).
 	const [existing] = await db
-		.select({ id: t.employees.id })
-		.from(t.employees)
-		.where(and(eq(t.employees.customerId, owner.customerId), like(t.employees.email, '%@okafor-logistics.ng')))
+		.select({ id: t.purchases.id })
+		.from(t.purchases)
+		.where(and(eq(t.purchases.customerId, owner.customerId), eq(t.purchases.idempotencyKey, `demo-staff-${STAFF_PLAN}-plan`)))
 		.limit(1)
 	if (existing) return
 	const today = lagosDate(now)
 	const customerId = owner.customerId
 	await db.transaction(async (tx) => {
-		const zencare = await policyFor(tx, customerId, ZENCARE, 'plan', today, {
+		const staffPlan = await policyFor(tx, customerId, STAFF_PLAN, 'plan', today, {
 			slots: 40,
-			monthlyRate: 2_500,
+			monthlyRate: HEALTH_MONTHLY_RATES[STAFF_PLAN],
 			dependantSlots: 12,
 			premium: 0,
 		})
-		const senior = await policyFor(tx, customerId, SENIOR, 'plan', today, { slots: 20, monthlyRate: 6_000, dependantSlots: 4, premium: 0 })
+		const managers = await policyFor(tx, customerId, MANAGERS, 'plan', today, {
+			slots: 20,
+			monthlyRate: HEALTH_MONTHLY_RATES[MANAGERS],
+			dependantSlots: 4,
+			premium: 0,
+		})
 		const people = Array.from({ length: STAFF_COUNT }, (_, i) => {
-			const first = FIRST[i % FIRST.length]!
-			const last = LAST[(i * 3) % LAST.length]!
+			const [first, gender] = FIRST[i % FIRST.length]!
+			const last = LAST[(i * 8) % LAST.length]!
 			return {
 				customerId,
 				firstName: first,
 				lastName: last,
-				email: `${first}.${last}${i + 1}@okafor-logistics.ng`.toLowerCase(),
-				phone: `0803${String(2_000_000 + i * 37)}`,
-				gender: (i % 2 ? 'male' : 'female') as 'male' | 'female',
+				email: `${first}.${last}@${DEMO_BUSINESS_DOMAIN}`.toLowerCase(),
+				// Seven digits a person apart, never the same: 4,391,887 shares no factor with 9,000,000.
+				phone: `${PHONE_PREFIXES[i % PHONE_PREFIXES.length]}${1_000_000 + (((i + 1) * 4_391_887) % 9_000_000)}`,
+				gender,
 				dateOfBirth: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
 				enrolledOn: addMonths(firstOfMonth(today), -3),
 			}
@@ -183,8 +246,8 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 			dateOfBirth: e.dateOfBirth,
 			status: 'active' as const,
 		})
-		await tx.insert(t.staff).values(rows.slice(0, 40).map((e) => member(e, zencare.id)))
-		await tx.insert(t.staff).values(rows.slice(40, 60).map((e) => member(e, senior.id)))
+		await tx.insert(t.staff).values(rows.slice(0, 40).map((e) => member(e, staffPlan.id)))
+		await tx.insert(t.staff).values(rows.slice(40, 60).map((e) => member(e, managers.id)))
 		for (const e of rows.slice(0, 60)) {
 			await tx.insert(t.staffEvents).values({
 				customerId,
@@ -197,25 +260,20 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 		}
 		const family = [0, 3, 7, 12, 41].flatMap((index, k) => {
 			const e = rows[index]!
-			const spouse = {
+			const { spouse, child } = FAMILIES[k]!
+			const person = (
+				[firstName, gender, dateOfBirth]: readonly [string, 'male' | 'female', string],
+				relationship: 'spouse' | 'child',
+			) => ({
 				customerId,
 				employeeId: e.id,
-				firstName: k % 2 ? 'Amaka' : 'Tunde',
+				firstName,
 				lastName: e.lastName,
-				relationship: 'spouse' as const,
-				dateOfBirth: '1986-04-12',
-				gender: (k % 2 ? 'female' : 'male') as 'male' | 'female',
-			}
-			const child = {
-				customerId,
-				employeeId: e.id,
-				firstName: 'Tobi',
-				lastName: e.lastName,
-				relationship: 'child' as const,
-				dateOfBirth: `201${k + 2}-09-0${k + 1}`,
-				gender: 'male' as const,
-			}
-			return k === 4 ? [spouse] : [spouse, child]
+				relationship,
+				dateOfBirth,
+				gender,
+			})
+			return child ? [person(spouse, 'spouse'), person(child, 'child')] : [person(spouse, 'spouse')]
 		})
 		await tx.insert(t.dependants).values(family)
 		// Two vehicles the business insures, each driven by a member of staff.
@@ -227,7 +285,8 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 			const car = await policyFor(tx, customerId, productId, 'policy', today, {
 				premium: productId === PRODUCT_IDS.thirdParty ? 15_000 : 185_000,
 				custodianEmployeeId: driver.id,
-				custodianActivatedAt: index === 5 ? new Date() : null,
+				// The first driver's details were taken the morning the cover started; the second's are still to give.
+				custodianActivatedAt: index === 5 ? new Date(`${addMonths(firstOfMonth(today), -3)}T10:00:00Z`) : null,
 			})
 			await tx.insert(t.staffEvents).values({
 				customerId,

@@ -212,7 +212,7 @@ export async function seedDemoAccounts(db: Db) {
 					publicKey: secrets.publicKey,
 					secretHash: hashSecretKey(secrets.secretKey),
 					secretHint: secrets.secretKey.slice(-4),
-					webhookUrl: 'https://okafor-logistics.example/hooks/cover',
+					webhookUrl: 'https://okaforlogistics.example/hooks/cover',
 					webhookSecret: secrets.webhookSecret,
 				})
 			}

@@ -1,0 +1,91 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { beforeAll, expect, test } from 'vitest'
+import { PRODUCT_IDS, type HealthProductId } from '#api/contract/product-ids.ts'
+import { productById } from '#api/domain/catalogue/index.ts'
+import { ageOn } from '#api/domain/dependants.ts'
+import { HEALTH_MONTHLY_RATES } from '#api/domain/pricing/health.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { dependants, employees, policies, staff, users } from '../schema.ts'
+import { seedDemo } from './demo.ts'
+import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
+
+// The demo business's people as one company has them (decision 159): every person once in its register,
+// with a name, an address at its domain and a phone of their own, and every plan member among them; each
+// staff plan under its own name, at the catalogue's rate, with members of the ages its product covers.
+
+describeApi('the demo business’s people and staff plans', () => {
+	let ctx: Awaited<ReturnType<typeof testApi>>
+	let customerId: string
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		await seedDemo(ctx.db, ctx.deps.storage)
+		const [owner] = await ctx.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, 'business@example.com'))
+		customerId = owner!.customerId!
+	})
+
+	test('each person in the register once: a name, an address at the company’s domain and a phone of their own', async () => {
+		const people = await ctx.db.select().from(employees).where(eq(employees.customerId, customerId))
+		expect(people.length).toBeGreaterThanOrEqual(80)
+		const names = people.map((p) => `${p.firstName} ${p.lastName}`)
+		expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([])
+		expect(new Set(people.map((p) => p.phone)).size).toBe(people.length)
+		for (const p of people) expect(p.email).toBe(`${p.firstName}.${p.lastName}@${DEMO_BUSINESS_DOMAIN}`.toLowerCase())
+		// Nobody in the register carries the owner's name: she is the account, not one of the seeded staff.
+		expect(names).not.toContain('Adaeze Okafor')
+	})
+
+	test('every member of a staff plan is in the register, under the name and address the register has', async () => {
+		const members = await ctx.db
+			.select({
+				name: sql<string>`${staff.firstName} || ' ' || ${staff.lastName}`,
+				email: staff.email,
+				registered: sql<string | null>`${employees.firstName} || ' ' || ${employees.lastName}`,
+				registeredEmail: employees.email,
+			})
+			.from(staff)
+			.leftJoin(employees, eq(employees.id, staff.employeeId))
+			.where(eq(staff.customerId, customerId))
+		expect(members.length).toBeGreaterThanOrEqual(80)
+		for (const m of members) expect([m.registered, m.registeredEmail], m.name).toEqual([m.name, m.email])
+	})
+
+	test('each staff plan has a name of its own, the catalogue’s rate, and members of the ages its product covers', async () => {
+		const plans = await ctx.db
+			.select()
+			.from(policies)
+			.where(and(eq(policies.customerId, customerId), eq(policies.kind, 'plan')))
+		expect(plans.length).toBeGreaterThanOrEqual(4)
+		const productNames = plans.map((p) => productById(p.productId as HealthProductId).name)
+		expect(productNames.filter((name, i) => productNames.indexOf(name) !== i)).toEqual([])
+		for (const plan of plans) {
+			expect(plan.monthlyRate, plan.policyNumber).toBe(HEALTH_MONTHLY_RATES[plan.productId as HealthProductId])
+			const range = productById(plan.productId as HealthProductId).member_age
+			if (!range) continue
+			const members = await ctx.db.select().from(staff).where(eq(staff.policyId, plan.id))
+			for (const m of members) {
+				const age = ageOn(m.dateOfBirth!, plan.coverStart)
+				expect(age >= range.min && age <= range.max, `${m.firstName} ${m.lastName}, ${age}`).toBe(true)
+			}
+		}
+		// The register's managers are on ZenCare Prime, not a plan for people aged 60 to 85.
+		expect(plans.map((p) => p.productId)).not.toContain(PRODUCT_IDS.seniorCitizen)
+	})
+
+	test('dependants are families of their own: spouses with names and birthdays of their own, of the other gender', async () => {
+		const rows = await ctx.db
+			.select({
+				firstName: dependants.firstName,
+				dateOfBirth: dependants.dateOfBirth,
+				gender: dependants.gender,
+				staffGender: employees.gender,
+			})
+			.from(dependants)
+			.innerJoin(employees, eq(employees.id, dependants.employeeId))
+			.where(and(eq(dependants.customerId, customerId), eq(dependants.relationship, 'spouse')))
+		expect(rows.length).toBeGreaterThanOrEqual(5)
+		const keys = rows.map((r) => `${r.firstName} ${r.dateOfBirth}`)
+		expect(new Set(keys).size).toBe(keys.length)
+		for (const r of rows) expect(r.gender, r.firstName).not.toBe(r.staffGender)
+	})
+})
