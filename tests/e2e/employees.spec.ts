@@ -91,6 +91,8 @@ test('the demo business adds a dependant and names a custodian from the staff li
 
 	await page.getByRole('searchbox', { name: 'Search' }).fill(member)
 	await page.getByRole('button', { name: 'Search' }).click()
+	// The list the search answers, not the one before it: its one row is the member's.
+	await expect(page.getByRole('link', { name: /^View/ })).toHaveCount(1)
 	await page.getByRole('link', { name: /^View/ }).first().click()
 	const spouse = `Ada${tag()}`
 	const form = page.locator('form', { has: page.getByRole('button', { name: 'Add dependant' }) })
