@@ -88,13 +88,20 @@ export async function issuePolicy(tx: Tx, purchase: PurchaseRow, kind: 'policy' 
 	await recordActivity(tx, {
 		customerId: purchase.customerId,
 		actorUserId: purchase.userId,
-		type: kind === 'plan' ? 'plans.subscribed' : 'policies.issued',
-		description:
-			kind === 'plan'
-				? `${product.name} staff plan for ${plan.slots} staff started (${made!.policyNumber})`
-				: `${product.name} policy ${made!.policyNumber} bought for ${formatNairaFull(purchase.amount)}`,
+		...issuedActivity(product.name, made!, purchase.amount),
 	})
 	return made!
+}
+
+/** The activity log's line for cover just issued: a staff plan started, or a policy bought. */
+export function issuedActivity(
+	productName: string,
+	policy: { kind: 'plan' | 'policy'; policyNumber: string; slots: number | null },
+	amount: number,
+) {
+	return policy.kind === 'plan'
+		? { type: 'plans.subscribed', description: `${productName} staff plan for ${policy.slots} staff started (${policy.policyNumber})` }
+		: { type: 'policies.issued', description: `${productName} policy ${policy.policyNumber} bought for ${formatNairaFull(amount)}` }
 }
 
 /**

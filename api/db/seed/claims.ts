@@ -11,12 +11,14 @@ import { CLAIM_DOCUMENTS, claimNeeds } from '../../domain/claims.ts'
 import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
+import { issuedActivity } from '../../services/purchases.ts'
 import { newReference } from '../../services/payments.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { createOperator, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_SECOND_OPERATOR } from './index.ts'
 import { stepTimes } from './claim-times.ts'
+import { demoCardPurchase } from './card-purchase.ts'
 import { damagePhoto, documentScan } from './demo-pictures.ts'
 import { postTransferAt } from './ledger-time.ts'
 
@@ -120,7 +122,7 @@ function pathTo(status: ClaimStatus, needs: { inspection: boolean; estimate: boo
 
 async function demoPolicy(
 	db: Db,
-	customerId: string,
+	owner: { id: string; customerId: string },
 	productId: number,
 	category: 'gadget' | 'auto',
 	input: QuoteInput,
@@ -130,41 +132,40 @@ async function demoPolicy(
 	const quote = computeQuote(input)
 	const start = addDays(lagosDate(new Date()), -200)
 	const bought = new Date(`${start}T10:00:00+01:00`)
-	const [purchase] = await db
-		.insert(t.purchases)
-		.values({
-			customerId,
-			idempotencyKey: `demo-claims-${category}`,
-			productId,
-			input,
-			quote: quote as unknown as Record<string, unknown>,
-			amount: 0,
-			paymentOption: 'subscription',
-			status: 'subscribed',
-			createdAt: bought,
+	return db.transaction(async (tx) => {
+		const purchase = await demoCardPurchase(
+			tx,
+			{ customerId: owner.customerId, userId: owner.id, key: `demo-claims-${category}`, productId, input, quote },
+			bought,
+		)
+		const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
+		const year = Number(start.slice(0, 4))
+		const [policy] = await tx
+			.insert(t.policies)
+			.values({
+				customerId: owner.customerId,
+				purchaseId: purchase.id,
+				kind: 'policy',
+				productId,
+				policyNumber: policyNumber(category, year, result.rows[0]!.n),
+				status: 'active',
+				premium: quote.total,
+				period: 'annual',
+				coverStart: start,
+				coverEnd: addDays(lagosDate(new Date()), 165),
+				activation,
+				activatedAt: bought,
+				createdAt: bought,
+			})
+			.returning()
+		await recordActivity(tx, {
+			customerId: owner.customerId,
+			actorUserId: owner.id,
+			...issuedActivity(productById(productId as ProductId).name, policy!, quote.total),
+			at: bought,
 		})
-		.returning()
-	const result = (await db.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
-	const year = new Date().getUTCFullYear()
-	const [policy] = await db
-		.insert(t.policies)
-		.values({
-			customerId,
-			purchaseId: purchase!.id,
-			kind: 'policy',
-			productId,
-			policyNumber: policyNumber(category, year, result.rows[0]!.n),
-			status: 'active',
-			premium: quote.total,
-			period: 'annual',
-			coverStart: start,
-			coverEnd: addDays(lagosDate(new Date()), 165),
-			activation,
-			activatedAt: bought,
-			createdAt: bought,
-		})
-		.returning()
-	return policy!
+		return policy!
+	})
 }
 
 /** Claims waiting on the customer, the desk or the bank: their last step was hours ago. */
@@ -182,7 +183,7 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 	if (already) return
 	const gadget = await demoPolicy(
 		db,
-		owner.customerId,
+		owner,
 		5,
 		'gadget',
 		{ product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual' },
@@ -193,7 +194,7 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 	)
 	const auto = await demoPolicy(
 		db,
-		owner.customerId,
+		owner,
 		2,
 		'auto',
 		{ product_id: 2, vehicle_class: 'private_car', vehicle_value: 12_000_000 },

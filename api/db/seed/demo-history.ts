@@ -13,6 +13,8 @@ import { sandboxAuthorization } from '../../payments/sandbox.ts'
 import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
+import { recordActivity } from '../../services/accounts.ts'
+import { issuedActivity } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 
@@ -260,14 +262,11 @@ export async function seedDemoHistory(
 			}))
 			await enrolDemoMembers(tx, account.customerId, people, () => policy!.id, event.day, at)
 		}
-		await tx.insert(t.activities).values({
+		await recordActivity(tx, {
 			customerId: account.customerId,
 			actorUserId: account.userId,
-			type: isPlan ? 'plans.subscribed' : 'policies.issued',
-			description: isPlan
-				? `${product.name} staff plan for ${STAFF.length} staff started (${policy!.policyNumber})`
-				: `${product.name} policy ${policy!.policyNumber} bought for ${formatNairaFull(quote.total)}`,
-			createdAt: at,
+			...issuedActivity(product.name, policy!, quote.total),
+			at,
 		})
 	}
 	// The card the first funding was paid with, saved as a real payment saves it: renewals and invoices

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
@@ -6,6 +6,9 @@ import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
+import { productById } from '../../domain/catalogue/index.ts'
+import { recordActivity } from '../../services/accounts.ts'
+import { issuedActivity } from '../../services/purchases.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 
@@ -32,11 +35,11 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 		.from(t.users)
 		.where(sql`lower(${t.users.email}) = ${email}`)
 	if (!owner) return
-	// Seeded once: its plans are the ones with recorded changes (the other demo seeds add plans of their own).
+	// Seeded once: its first plan's purchase is the mark (the other demo seeds add plans and changes of their own).
 	const [any] = await db
-		.select({ id: t.policyEvents.id })
-		.from(t.policyEvents)
-		.where(eq(t.policyEvents.customerId, owner.customerId))
+		.select({ id: t.purchases.id })
+		.from(t.purchases)
+		.where(and(eq(t.purchases.customerId, owner.customerId), eq(t.purchases.idempotencyKey, 'demo-plan-zencare')))
 		.limit(1)
 	if (any) return
 	const today = lagosDate(now)
@@ -86,6 +89,12 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 					createdAt: new Date(`${start}T09:00:00Z`),
 				})
 				.returning()
+			await recordActivity(tx, {
+				customerId: owner.customerId,
+				actorUserId: owner.id,
+				...issuedActivity(productById(productId).name, row!, 0),
+				at: new Date(`${start}T09:00:00Z`),
+			})
 			return row!
 		}
 		const zencare = await plan('demo-plan-zencare', 32, 10)

@@ -1,11 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { PRODUCT_IDS, type HealthProductId } from '#api/contract/product-ids.ts'
 import { productById } from '#api/domain/catalogue/index.ts'
+import { QuoteBody } from '#api/domain/catalogue/quotes.ts'
 import { ageOn } from '#api/domain/dependants.ts'
 import { HEALTH_MONTHLY_RATES } from '#api/domain/pricing/health.ts'
+import { computeQuote } from '#api/domain/pricing/index.ts'
+import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { dependants, employees, policies, staff, users } from '../schema.ts'
+import { activities, dependants, employees, policies, purchases, staff, users } from '../schema.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 
@@ -70,6 +73,41 @@ describeApi('the demo business’s people and staff plans', () => {
 		}
 		// The register's managers are on ZenCare Prime, not a plan for people aged 60 to 85.
 		expect(plans.map((p) => p.productId)).not.toContain(PRODUCT_IDS.seniorCitizen)
+	})
+
+	test('every cover the business holds was priced by the quote, a vehicle’s with its details, a plan renewing', async () => {
+		const bought = await ctx.db
+			.select({
+				number: policies.policyNumber,
+				kind: policies.kind,
+				activation: policies.activation,
+				autoRenew: policies.autoRenew,
+				purchase: purchases,
+			})
+			.from(policies)
+			.innerJoin(purchases, eq(purchases.id, policies.purchaseId))
+			.where(eq(policies.customerId, customerId))
+		expect(bought.length).toBeGreaterThanOrEqual(20)
+		for (const { number, kind, activation, autoRenew, purchase: p } of bought) {
+			const quote = computeQuote(QuoteBody.parse(p.input) as Parameters<typeof computeQuote>[0])
+			expect((p.quote as { total: number }).total, number).toBe(quote.total)
+			expect(p.amount, number).toBe(kind === 'plan' ? 0 : quote.total)
+			if (kind === 'plan') expect(autoRenew, number).toBe(true)
+			const product = productById(p.productId as HealthProductId)
+			if (product.category === 'auto' && p.status === 'paid') expect(activation?.registration_number, number).toBeTruthy()
+		}
+		// Each is in the activity log as a purchase records it, dated when it was bought.
+		const logged = await ctx.db
+			.select({ description: activities.description })
+			.from(activities)
+			.where(and(eq(activities.customerId, customerId), inArray(activities.type, ['policies.issued', 'plans.subscribed'])))
+		for (const { number } of bought)
+			expect(
+				logged.some((a) => a.description.includes(number)),
+				number,
+			).toBe(true)
+		// Every premium paid went through the ledger: the whole demo reconciles, purchases included.
+		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
 	})
 
 	test('dependants are families of their own: spouses with names and birthdays of their own, of the other gender', async () => {

@@ -2,13 +2,16 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client.ts'
 import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
-import { PRODUCT_IDS } from '../../contract/product-ids.ts'
-import { ROUNDING } from '../../contract/quotes.ts'
-import { productById, type Product } from '../../domain/catalogue/index.ts'
+import { type HealthProductId, PRODUCT_IDS, type ProductId } from '../../contract/product-ids.ts'
+import { productById } from '../../domain/catalogue/index.ts'
+import { QuoteBody } from '../../domain/catalogue/quotes.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
+import { computeQuote } from '../../domain/pricing/index.ts'
 import { premiumTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, lagosDate, policyNumber } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
+import { recordActivity } from '../../services/accounts.ts'
+import { issuedActivity } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
 
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
@@ -88,6 +91,20 @@ export const DEMO_BUSINESS_DOMAIN = 'okaforlogistics.example'
 // PrimeCare of demo-plans.ts and the FlexiCare of demo-history.ts. Each at the catalogue's rate, as a purchase sets it.
 const STAFF_PLAN = PRODUCT_IDS.zencarePlus
 const MANAGERS = PRODUCT_IDS.zencarePrime
+/** The vehicles the business insures, by the register's row of the member of staff who drives each. */
+const VEHICLES = [
+	{
+		index: 5,
+		input: { product_id: PRODUCT_IDS.thirdParty, vehicle_class: 'private_car' },
+		vehicle: { registration_number: 'AGL 542 KD', make_and_model: 'Toyota Hilux 2016', chassis_number: 'AHTFR22G706054254' },
+	},
+	{
+		index: 9,
+		// 5% of ₦3.7 million: ₦185,000, as the wallet held when it was bought.
+		input: { product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: 3_700_000 },
+		vehicle: { registration_number: 'LSR 907 FE', make_and_model: 'Toyota Corolla 2013', chassis_number: '2T1BU4EE5DC907907' },
+	},
+] as const
 /** The register's spouses and children: names and birthdays of their own, not one family copied five times. */
 const FAMILIES = [
 	{ spouse: ['Tunde', 'male', '1984-02-17'], child: ['Chidera', 'female', '2013-09-04'] },
@@ -97,63 +114,105 @@ const FAMILIES = [
 	{ spouse: ['Bisi', 'female', '1986-08-24'], child: null },
 ] as const
 
-async function policyFor(
-	tx: Tx,
-	customerId: string,
-	productId: number,
-	kind: 'plan' | 'policy',
-	today: string,
-	extra: Partial<typeof t.policies.$inferInsert>,
-) {
-	const product = productById(productId as Product['id'])
-	const bought = new Date(`${addMonths(firstOfMonth(today), -3)}T08:30:00Z`)
+/** What the seed buys: a staff plan for a number of people, or a vehicle's cover driven by a member of staff. */
+type Cover =
+	| { kind: 'plan'; productId: HealthProductId; slots: number; dependantSlots: number }
+	| {
+			kind: 'policy'
+			input: Record<string, unknown>
+			activation: Record<string, string>
+			custodianEmployeeId: string
+			custodianActivatedAt: Date | null
+	  }
+
+/**
+ * Cover bought the morning it started, three months ago, as a purchase makes it: priced by the quote, a plan
+ * at the catalogue's rate and renewing, a vehicle's premium paid from the wallet through the ledger.
+ */
+async function buyCover(tx: Tx, owner: { id: string; customerId: string }, today: string, cover: Cover) {
+	const start = addMonths(firstOfMonth(today), -3)
+	const bought = new Date(`${start}T08:30:00Z`)
+	const input =
+		cover.kind === 'plan' ? { product_id: cover.productId, plan_type: 'standard', members: cover.slots, period: 'annual' } : cover.input
+	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
+	const product = productById(quote.product_id as ProductId)
+	const isPlan = cover.kind === 'plan'
 	const [purchase] = await tx
 		.insert(t.purchases)
 		.values({
-			customerId,
-			idempotencyKey: `demo-staff-${productId}-${kind}`,
-			productId,
-			input: kind === 'plan' ? { plan_type: 'standard', members: String(extra.slots ?? 1), period: 'annual' } : { period: 'annual' },
-			quote: {
-				product_id: productId,
-				total: extra.premium ?? 0,
-				lines: [{ label: `${product.name}, annual`, amount: extra.premium ?? 0 }],
-				period: 'annual',
-				rounding: ROUNDING,
-			},
-			amount: kind === 'plan' ? 0 : (extra.premium ?? 0),
-			paymentOption: kind === 'plan' ? 'subscription' : 'wallet',
-			status: kind === 'plan' ? 'subscribed' : 'paid',
-			// Bought the morning its cover started, as the policy says, not when the demo was seeded.
+			customerId: owner.customerId,
+			userId: owner.id,
+			idempotencyKey: `demo-staff-${product.id}-${cover.kind}`,
+			productId: product.id,
+			input,
+			quote: quote as unknown as Record<string, unknown>,
+			amount: isPlan ? 0 : quote.total,
+			paymentOption: isPlan ? 'subscription' : 'wallet',
+			status: isPlan ? 'subscribed' : 'paid',
 			createdAt: bought,
 		})
 		.returning()
-	if (kind === 'policy') {
+	if (!isPlan) {
 		// Paid from the wallet as a purchase pays: through the ledger, dated when it was bought.
-		const amount = extra.premium ?? 0
-		const transfer = await postTransferAt(tx, premiumTransfer({ customerId, amount, reference: `purchase_${purchase!.id}` }), bought)
+		const transfer = await postTransferAt(
+			tx,
+			premiumTransfer({ customerId: owner.customerId, amount: quote.total, reference: `purchase_${purchase!.id}` }),
+			bought,
+		)
 		await tx.update(t.purchases).set({ transferId: transfer.id }).where(eq(t.purchases.id, purchase!.id))
 	}
 	const [{ n }] = ((await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> })
 		.rows as [{ n: number }]
+	const coverEnd = addDays(addMonths(start, 12), -1)
 	const [policy] = await tx
 		.insert(t.policies)
 		.values({
-			customerId,
+			customerId: owner.customerId,
 			purchaseId: purchase!.id,
-			kind,
-			productId,
-			policyNumber: policyNumber(product.category, Number(today.slice(0, 4)), n),
+			kind: cover.kind,
+			productId: product.id,
+			policyNumber: policyNumber(product.category, Number(start.slice(0, 4)), n),
 			status: 'active',
-			premium: extra.premium ?? 0,
-			period: 'annual',
-			coverStart: addMonths(firstOfMonth(today), -3),
-			coverEnd: addDays(addMonths(firstOfMonth(today), 9), -1),
+			premium: purchase!.amount,
+			period: quote.period,
+			coverStart: start,
+			coverEnd,
 			// Activated as its cover started: billing counts its members from then (docs/decisions/095).
-			activatedAt: new Date(`${addMonths(firstOfMonth(today), -3)}T09:00:00Z`),
-			...extra,
+			activatedAt: new Date(`${start}T09:00:00Z`),
+			createdAt: bought,
+			...(cover.kind === 'plan'
+				? {
+						custodianUserId: owner.id,
+						slots: cover.slots,
+						dependantSlots: cover.dependantSlots,
+						monthlyRate: HEALTH_MONTHLY_RATES[cover.productId],
+						autoRenew: true,
+						nextBillingDate: addDays(coverEnd, 1),
+					}
+				: {
+						activation: cover.activation,
+						custodianEmployeeId: cover.custodianEmployeeId,
+						custodianActivatedAt: cover.custodianActivatedAt,
+					}),
 		})
 		.returning()
+	await recordActivity(tx, {
+		customerId: owner.customerId,
+		actorUserId: owner.id,
+		...issuedActivity(product.name, policy!, quote.total),
+		at: bought,
+	})
+	if (isPlan) {
+		await tx.insert(t.policyEvents).values({
+			customerId: owner.customerId,
+			policyId: policy!.id,
+			actorUserId: owner.id,
+			kind: 'activated',
+			effectiveOn: start,
+			description: 'Staff list confirmed; cover active',
+			createdAt: new Date(`${start}T10:00:00Z`),
+		})
+	}
 	return policy!
 }
 
@@ -171,18 +230,8 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 	const today = lagosDate(now)
 	const customerId = owner.customerId
 	await db.transaction(async (tx) => {
-		const staffPlan = await policyFor(tx, customerId, STAFF_PLAN, 'plan', today, {
-			slots: 40,
-			monthlyRate: HEALTH_MONTHLY_RATES[STAFF_PLAN],
-			dependantSlots: 12,
-			premium: 0,
-		})
-		const managers = await policyFor(tx, customerId, MANAGERS, 'plan', today, {
-			slots: 20,
-			monthlyRate: HEALTH_MONTHLY_RATES[MANAGERS],
-			dependantSlots: 4,
-			premium: 0,
-		})
+		const staffPlan = await buyCover(tx, owner, today, { kind: 'plan', productId: STAFF_PLAN, slots: 40, dependantSlots: 12 })
+		const managers = await buyCover(tx, owner, today, { kind: 'plan', productId: MANAGERS, slots: 20, dependantSlots: 4 })
 		const people = Array.from({ length: STAFF_COUNT }, (_, i) => {
 			const [first, gender] = FIRST[i % FIRST.length]!
 			const last = LAST[(i * 8) % LAST.length]!
@@ -277,13 +326,12 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 		})
 		await tx.insert(t.dependants).values(family)
 		// Two vehicles the business insures, each driven by a member of staff.
-		for (const [index, productId] of [
-			[5, PRODUCT_IDS.thirdParty],
-			[9, PRODUCT_IDS.comprehensive],
-		] as const) {
+		for (const { index, input, vehicle } of VEHICLES) {
 			const driver = rows[index]!
-			const car = await policyFor(tx, customerId, productId, 'policy', today, {
-				premium: productId === PRODUCT_IDS.thirdParty ? 15_000 : 185_000,
+			const car = await buyCover(tx, owner, today, {
+				kind: 'policy',
+				input,
+				activation: vehicle,
 				custodianEmployeeId: driver.id,
 				// The first driver's details were taken the morning the cover started; the second's are still to give.
 				custodianActivatedAt: index === 5 ? new Date(`${addMonths(firstOfMonth(today), -3)}T10:00:00Z`) : null,

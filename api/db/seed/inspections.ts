@@ -8,6 +8,11 @@ import { computeQuote } from '../../domain/pricing/index.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
+import { PRODUCT_IDS } from '../../contract/product-ids.ts'
+import { productById } from '../../domain/catalogue/index.ts'
+import { recordActivity } from '../../services/accounts.ts'
+import { issuedActivity } from '../../services/purchases.ts'
+import { demoCardPurchase } from './card-purchase.ts'
 import { vehiclePhoto } from './demo-pictures.ts'
 import { DEMO_OPERATOR } from './index.ts'
 
@@ -71,26 +76,20 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await vehiclePhoto(i + j) })),
 		)
 		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
+		const bought = new Date(`${addDays(today, -(i + 2))}T08:30:00+01:00`)
 		await db.transaction(async (tx) => {
-			const [purchase] = await tx
-				.insert(t.purchases)
-				.values({
-					customerId: owner.customerId,
-					idempotencyKey: `demo-inspection-${i}`,
-					productId: 2,
-					input,
-					quote: quote as unknown as Record<string, unknown>,
-					amount: 0,
-					paymentOption: 'subscription',
-					status: 'subscribed',
-				})
-				.returning()
+			// Paid by card the morning its cover started: a purchase is paid before its inspection.
+			const purchase = await demoCardPurchase(
+				tx,
+				{ customerId: owner.customerId, userId: owner.id, key: `demo-inspection-${i}`, productId: PRODUCT_IDS.comprehensive, input, quote },
+				bought,
+			)
 			const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
 			const [policy] = await tx
 				.insert(t.policies)
 				.values({
 					customerId: owner.customerId,
-					purchaseId: purchase!.id,
+					purchaseId: purchase.id,
 					kind: 'policy',
 					productId: 2,
 					policyNumber: policyNumber('auto', year, result.rows[0]!.n),
@@ -100,9 +99,16 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 					coverStart: addDays(today, -(i + 2)),
 					coverEnd: addDays(today, 363 - i),
 					activation: { registration_number: seed.plate, make_and_model: seed.model, chassis_number: seed.chassis },
-					activatedAt: new Date(Date.now() - (i + 2) * 86_400_000),
+					activatedAt: bought,
+					createdAt: bought,
 				})
 				.returning()
+			await recordActivity(tx, {
+				customerId: owner.customerId,
+				actorUserId: owner.id,
+				...issuedActivity(productById(PRODUCT_IDS.comprehensive).name, policy!, quote.total),
+				at: bought,
+			})
 			await tx.insert(t.policyEvents).values({
 				customerId: owner.customerId,
 				policyId: policy!.id,
