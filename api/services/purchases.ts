@@ -38,9 +38,10 @@ const insufficient = (balance: number, amount: number) =>
 
 const productOf = (id: number) => productById(id as Product['id'])
 
-async function nextPolicySequence(tx: Tx) {
+/** The next policy's number: its line, the year its cover starts and the next of one sequence for all lines. */
+export async function nextPolicyNumber(tx: Tx, category: Parameters<typeof policyNumber>[0], startDay: string) {
 	const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
-	return Number(result.rows[0]!.n)
+	return policyNumber(category, Number(startDay.slice(0, 4)), Number(result.rows[0]!.n))
 }
 
 /**
@@ -75,7 +76,7 @@ export async function issuePolicy(tx: Tx, purchase: PurchaseRow, kind: 'policy' 
 			purchaseId: purchase.id,
 			kind,
 			productId: product.id,
-			policyNumber: policyNumber(product.category, Number(today.slice(0, 4)), await nextPolicySequence(tx)),
+			policyNumber: await nextPolicyNumber(tx, product.category, today),
 			status: initialStatus(product, kind),
 			custodianUserId: purchase.userId,
 			premium: purchase.amount,

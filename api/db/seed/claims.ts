@@ -8,10 +8,10 @@ import type { ProductId } from '../../contract/product-ids.ts'
 import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { CLAIM_DOCUMENTS, claimNeeds } from '../../domain/claims.ts'
-import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { addDays, lagosDate } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity } from '../../services/purchases.ts'
+import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { newReference } from '../../services/payments.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
@@ -138,8 +138,6 @@ async function demoPolicy(
 			{ customerId: owner.customerId, userId: owner.id, key: `demo-claims-${category}`, productId, input, quote },
 			bought,
 		)
-		const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
-		const year = Number(start.slice(0, 4))
 		const [policy] = await tx
 			.insert(t.policies)
 			.values({
@@ -147,7 +145,7 @@ async function demoPolicy(
 				purchaseId: purchase.id,
 				kind: 'policy',
 				productId,
-				policyNumber: policyNumber(category, year, result.rows[0]!.n),
+				policyNumber: await nextPolicyNumber(tx, category, start),
 				status: 'active',
 				premium: quote.total,
 				period: 'annual',

@@ -5,7 +5,7 @@ import type { ProductId } from '../../contract/product-ids.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { QuoteBody } from '../../domain/catalogue/quotes.ts'
 import { fundingTransfer, premiumTransfer } from '../../domain/ledger.ts'
-import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { addDays, addMonths, coverPeriod, lagosDate } from '../../domain/policies.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
@@ -14,7 +14,7 @@ import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity } from '../../services/purchases.ts'
+import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 
@@ -144,11 +144,6 @@ function momentOf(day: string, index: number, now: Date) {
 	return at < now ? at : new Date(now.getTime() - 60_000)
 }
 
-async function nextSequence(tx: Tx) {
-	const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
-	return Number(result.rows[0]!.n)
-}
-
 /** Write the demo account's history inside the transaction that made it. */
 export async function seedDemoHistory(
 	tx: Tx,
@@ -229,7 +224,7 @@ export async function seedDemoHistory(
 				purchaseId: purchase!.id,
 				kind: isPlan ? 'plan' : 'policy',
 				productId: product.id,
-				policyNumber: policyNumber(product.category, Number(event.day.slice(0, 4)), await nextSequence(tx)),
+				policyNumber: await nextPolicyNumber(tx, product.category, event.day),
 				status: active ? 'active' : 'pending',
 				custodianUserId: account.userId,
 				premium: purchase!.amount,

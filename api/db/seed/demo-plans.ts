@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
-import { addDays, addMonths, coverPeriod, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { addDays, addMonths, coverPeriod, lagosDate } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity } from '../../services/purchases.ts'
+import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 
@@ -65,7 +65,6 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 					createdAt: new Date(`${start}T09:00:00Z`),
 				})
 				.returning()
-			const seq = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
 			const cover = coverPeriod(start, { months: 12 })
 			const [row] = await tx
 				.insert(t.policies)
@@ -74,7 +73,7 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 					purchaseId: purchase!.id,
 					kind: 'plan',
 					productId,
-					policyNumber: policyNumber('health', Number(start.slice(0, 4)), Number(seq.rows[0]!.n)),
+					policyNumber: await nextPolicyNumber(tx, 'health', start),
 					status: 'active',
 					custodianUserId: owner.id,
 					premium: 0,

@@ -8,10 +8,10 @@ import { QuoteBody } from '../../domain/catalogue/quotes.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import { premiumTransfer } from '../../domain/ledger.ts'
-import { addDays, addMonths, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { addDays, addMonths, lagosDate } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
 import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity } from '../../services/purchases.ts'
+import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
 
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
@@ -161,8 +161,6 @@ async function buyCover(tx: Tx, owner: { id: string; customerId: string }, today
 		)
 		await tx.update(t.purchases).set({ transferId: transfer.id }).where(eq(t.purchases.id, purchase!.id))
 	}
-	const [{ n }] = ((await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> })
-		.rows as [{ n: number }]
 	const coverEnd = addDays(addMonths(start, 12), -1)
 	const [policy] = await tx
 		.insert(t.policies)
@@ -171,7 +169,7 @@ async function buyCover(tx: Tx, owner: { id: string; customerId: string }, today
 			purchaseId: purchase!.id,
 			kind: cover.kind,
 			productId: product.id,
-			policyNumber: policyNumber(product.category, Number(start.slice(0, 4)), n),
+			policyNumber: await nextPolicyNumber(tx, product.category, start),
 			status: 'active',
 			premium: purchase!.amount,
 			period: quote.period,

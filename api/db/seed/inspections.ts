@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { INSPECTION_ANGLES } from '../../contract/inspections.ts'
 import type { InspectionStatus } from '../../contract/statuses.ts'
 import { QuoteBody } from '../../domain/catalogue/quotes.ts'
-import { addDays, lagosDate, policyNumber } from '../../domain/policies.ts'
+import { addDays, lagosDate } from '../../domain/policies.ts'
 import { computeQuote } from '../../domain/pricing/index.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
@@ -11,7 +11,7 @@ import * as t from '../schema.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity } from '../../services/purchases.ts'
+import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { demoCardPurchase } from './card-purchase.ts'
 import { vehiclePhoto } from './demo-pictures.ts'
 import { DEMO_OPERATOR } from './index.ts'
@@ -67,7 +67,6 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 		.limit(1)
 	if (already) return
 	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
-	const year = new Date().getUTCFullYear()
 	const today = lagosDate(new Date())
 	const input = { product_id: 2, vehicle_class: 'private_car', vehicle_value: 9_500_000, period: 'annual' }
 	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
@@ -76,7 +75,8 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await vehiclePhoto(i + j) })),
 		)
 		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
-		const bought = new Date(`${addDays(today, -(i + 2))}T08:30:00+01:00`)
+		const start = addDays(today, -(i + 2))
+		const bought = new Date(`${start}T08:30:00+01:00`)
 		await db.transaction(async (tx) => {
 			// Paid by card the morning its cover started: a purchase is paid before its inspection.
 			const purchase = await demoCardPurchase(
@@ -84,7 +84,6 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 				{ customerId: owner.customerId, userId: owner.id, key: `demo-inspection-${i}`, productId: PRODUCT_IDS.comprehensive, input, quote },
 				bought,
 			)
-			const result = (await tx.execute(sql`select nextval('policy_number_seq')::int as n`)) as unknown as { rows: Array<{ n: number }> }
 			const [policy] = await tx
 				.insert(t.policies)
 				.values({
@@ -92,11 +91,11 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 					purchaseId: purchase.id,
 					kind: 'policy',
 					productId: 2,
-					policyNumber: policyNumber('auto', year, result.rows[0]!.n),
+					policyNumber: await nextPolicyNumber(tx, 'auto', start),
 					status: seed.status === 'approved' ? 'active' : 'pending',
 					premium: quote.total,
 					period: 'annual',
-					coverStart: addDays(today, -(i + 2)),
+					coverStart: start,
 					coverEnd: addDays(today, 363 - i),
 					activation: { registration_number: seed.plate, make_and_model: seed.model, chassis_number: seed.chassis },
 					activatedAt: bought,
@@ -113,7 +112,7 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 				customerId: owner.customerId,
 				policyId: policy!.id,
 				kind: 'activated',
-				effectiveOn: addDays(today, -(i + 2)),
+				effectiveOn: start,
 				description: 'Details sent; waiting for the pre-inspection',
 				actorUserId: owner.id,
 			})
