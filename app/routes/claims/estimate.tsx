@@ -1,15 +1,12 @@
-import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { Select, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { NairaInput } from '#app/components/ui/inputs.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/estimate'
-import { loadClaim } from './claims.server.ts'
-import { isOpen } from './steps.ts'
+import { loadOpenClaim } from './claims.server.ts'
 import { ClaimSteps, InlineError } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Estimate · Cover Portal' }]
@@ -23,16 +20,8 @@ const KINDS = [
 	['other', 'Other'],
 ] as const
 
-async function load(args: Route.LoaderArgs | Route.ActionArgs) {
-	await requirePermission(args, 'claims.manage')
-	const api = apiFrom(args.context)
-	const claim = await loadClaim(api, args.params.claimId)
-	if (!isOpen(claim)) throw redirect(`/claims/details-${claim.id}`)
-	return { api, claim }
-}
-
 export async function loader(args: Route.LoaderArgs) {
-	const { claim } = await load(args)
+	const { claim } = await loadOpenClaim(args)
 	return { claim }
 }
 
@@ -40,7 +29,7 @@ type Line = { kind: string; description: string; amount: string }
 
 /** The lines typed; blank rows are left out. The API checks each line and the total against the limit. */
 export async function action(args: Route.ActionArgs) {
-	const { api, claim } = await load(args)
+	const { api, claim } = await loadOpenClaim(args)
 	const form = await readForm(args.request)
 	const lines: Line[] = Array.from({ length: ROWS }, (_, i) => ({
 		kind: String(form.get(`lines[${i}].kind`) ?? ''),

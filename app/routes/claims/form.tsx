@@ -1,35 +1,25 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData } from 'react-router'
 import { formatNairaFull } from '#app/lib/money.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/form'
-import { loadClaim } from './claims.server.ts'
-import { isOpen, resumePath } from './steps.ts'
+import { loadOpenClaim } from './claims.server.ts'
+import { resumePath } from './steps.ts'
 import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
 import { ClaimSteps } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Claim details · Cover Portal' }]
 
-async function load(args: Route.LoaderArgs | Route.ActionArgs) {
-	await requirePermission(args, 'claims.manage')
-	const api = apiFrom(args.context)
-	const claim = await loadClaim(api, args.params.claimId)
-	if (!isOpen(claim)) throw redirect(`/claims/details-${claim.id}`)
-	return { api, claim }
-}
-
 export async function loader(args: Route.LoaderArgs) {
-	const { api, claim } = await load(args)
+	const { api, claim } = await loadOpenClaim(args)
 	const product = (await api.getProduct(String(claim.policy.product_id))).data
 	return { claim, incidentTypes: product.incident_types, constraint: formConstraint(ClaimDetailsBody) }
 }
 
 /** A draft's details change until it is submitted; the claim is saved each time, so it can be left and resumed. */
 export async function action(args: Route.ActionArgs) {
-	const { api, claim } = await load(args)
+	const { api, claim } = await loadOpenClaim(args)
 	const formData = await readForm(args.request)
 	const submission = parseWithZod(formData, { schema: ClaimDetailsBody })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

@@ -1,35 +1,25 @@
-import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
+import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { DAMAGE_PHOTOS } from '#api/contract/claims.ts'
 import { PhotoInput, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { throwIfNotFound } from '#app/server/api-errors.server.ts'
-import { requirePermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
-import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/inspection'
-import { loadClaim } from './claims.server.ts'
-import { isOpen, resumePath } from './steps.ts'
+import { loadOpenClaim } from './claims.server.ts'
+import { resumePath } from './steps.ts'
 import { ClaimSteps, InlineError } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Photos of the damage · Cover Portal' }]
 
-async function load(args: Route.LoaderArgs | Route.ActionArgs) {
-	await requirePermission(args, 'claims.manage')
-	const api = apiFrom(args.context)
-	const claim = await loadClaim(api, args.params.claimId)
-	if (!isOpen(claim)) throw redirect(`/claims/details-${claim.id}`)
-	return { api, claim }
-}
-
 export async function loader(args: Route.LoaderArgs) {
-	return { claim: (await load(args)).claim }
+	return { claim: (await loadOpenClaim(args)).claim }
 }
 
 /** Each photo is its own upload (the phone's camera opens with capture); `done` moves the claim on. */
 export async function action(args: Route.ActionArgs) {
-	const { api, claim } = await load(args)
+	const { api, claim } = await loadOpenClaim(args)
 	const form = await readForm(args.request, 'The photo was cut short. Take it again.')
 	const intent = String(form.get('intent') ?? '')
 	const name = String(form.get('name') ?? '')
