@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
-import { Link } from '#app/components/ui/link.tsx'
 import { QuoteFields } from '#app/components/quote-fields.tsx'
 import { FileField, FormError, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -14,6 +13,7 @@ import type { Route } from './+types/activate'
 import { TypedValuesSchema, quoteConstraint } from '#app/server/product.server.ts'
 import { splitActivationForm } from './activate.server.ts'
 import { loadPolicy } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Activate your policy · Cover Portal' }]
 
@@ -74,11 +74,7 @@ export default function ActivatePolicy() {
 	const [form, fields] = useForm<Record<string, string>>({ id: 'activate', lastResult: actionData?.result, constraint })
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="text-2xl font-bold">Activate {policy.product_name}</h1>
 			<p className="mt-1 text-slate-600">Cover starts once we have these details.</p>
 			<Form method="post" encType="multipart/form-data" className={`mt-6 space-y-5 ${panelClass}`} {...getFormProps(form)}>

@@ -11,6 +11,7 @@ import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/batch-removal'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Remove members · My cover · Cover Portal' }]
 
@@ -65,11 +66,7 @@ export default function BatchRemoval() {
 	const preview = answer?.preview ?? null
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Remove members</h1>
 			<p className="mt-1 text-slate-600">
 				Members leave on the 1st of next month: cover runs until then. Choose them below, or upload a list of their email addresses or phone

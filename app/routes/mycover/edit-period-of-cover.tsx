@@ -9,6 +9,7 @@ import { PERIOD_VALUES, type Period, periodLabel } from '#app/lib/periods.ts'
 import { formConstraint } from '#app/server/forms.server.ts'
 import type { Route } from './+types/edit-period-of-cover'
 import { loadForManaging, submitManaging } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit period of cover · My cover · Cover Portal' }]
 
@@ -35,11 +36,7 @@ export default function EditPeriodOfCover() {
 	})
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Edit period of cover</h1>
 			<p className="mt-1 text-slate-600">
 				Now {periodLabel(policy.period as Period).toLowerCase()}. A new period takes effect at the next renewal, on{' '}

@@ -12,6 +12,7 @@ import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.s
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/edit-plan'
 import { loadForManaging } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit plan · My cover · Cover Portal' }]
 
@@ -65,11 +66,7 @@ export default function EditPlan() {
 	})
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Edit plan</h1>
 			<p className="mt-1 text-slate-600">
 				Now {policy.product_name} for up to {policy.slots} staff. A change takes effect from the next period, on{' '}

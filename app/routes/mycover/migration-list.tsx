@@ -6,6 +6,7 @@ import type { Route } from './+types/migration-list'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
 import { data } from 'react-router'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Move members · My cover · Cover Portal' }]
 
@@ -34,11 +35,7 @@ export default function MigrationList() {
 	const { policy, members, plans, chosen, to } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Move members to another plan</h1>
 			<p className="mt-1 text-slate-600">
 				Members move on the 1st of next month, when the staff changes of the month take effect. You see who moves and the new monthly cost

@@ -1,5 +1,4 @@
 import { Form, useLoaderData } from 'react-router'
-import { Link } from '#app/components/ui/link.tsx'
 import { HOSPITAL_TYPES } from '#api/contract/plans.ts'
 import { formatDays } from '#api/contract/dates.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
@@ -15,6 +14,7 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/plan-information'
 import { MembersTable } from './members.tsx'
 import { loadPolicy } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.policy.policy_number : 'Plan'} information · My cover · Cover Portal` },
@@ -62,11 +62,7 @@ export default function PlanInformation() {
 	}
 	return (
 		<div className="space-y-6">
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<div className="flex items-start gap-3">
 				<ProviderMark name={policy.provider} size="lg" />
 				<div>

@@ -11,6 +11,7 @@ import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/plan-migration'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Plan migration · My cover · Cover Portal' }]
 
@@ -57,11 +58,7 @@ export default function PlanMigration() {
 	useActionData<typeof action>()
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Plan migration</h1>
 			{problem || !preview ? (
 				<div className={`mt-6 ${panelClass}`}>

@@ -8,6 +8,7 @@ import { ErrorList, FormError, SubmitButton, buttonClass } from '#app/components
 import { formConstraint } from '#app/server/forms.server.ts'
 import type { Route } from './+types/remove-policies'
 import { loadForManaging, submitManaging } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deactivate or remove · My cover · Cover Portal' }]
 
@@ -35,11 +36,7 @@ export default function RemovePolicies() {
 	const endDay = formatDay(policy.next_period_start)
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Deactivate or remove this {what}</h1>
 			<p className="mt-1 text-slate-600">
 				{policy.product_name} · {policy.policy_number}

@@ -16,6 +16,7 @@ import { authorizePurchase, purchaseKey } from '#app/server/purchase.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/renew'
 import { loadPolicy } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Renew · My cover · Cover Portal' }]
 
@@ -70,11 +71,7 @@ export default function Renew() {
 	const periods = offer.periods as Period[]
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${policy.id}`} className="text-brand-700 underline">
-					{policy.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={policy} />
 			<h1 className="mt-2 text-2xl font-bold">Renew {policy.product_name}</h1>
 			<p className="mt-1 text-slate-600">
 				{policy.is_expired ? `Cover ended on ${formatDay(policy.cover_end)}.` : `Cover runs to ${formatDay(policy.cover_end)}.`} A renewed
