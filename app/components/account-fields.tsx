@@ -2,8 +2,8 @@ import type { getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { PASSWORD_RULE } from '#api/contract/rules.ts'
-import { Field, NameFields, Select, TextField, inputProps } from '#app/components/ui/form.tsx'
-import { PhoneInput } from '#app/components/ui/phone-input.tsx'
+import { Field, NameFields, Select, TextField } from '#app/components/ui/form.tsx'
+import { PhoneField } from '#app/components/ui/phone-input.tsx'
 
 type FieldMeta = Parameters<typeof getInputProps>[0]
 type AccountFieldName = 'business_name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'password' | 'heard_from'
@@ -38,9 +38,7 @@ export function AccountFields({
 			<NameFields first={fields.first_name} last={fields.last_name} />
 			<TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
 			{afterEmail}
-			<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
-				<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
-			</Field>
+			<PhoneField field={fields.phone} />
 			<TextField field={fields.password} label="Password" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
 			<Field label="How did you hear about us?" hint="Optional" id={heard.id} errorId={heard.errorId} errors={heard.errors}>
 				<Select id={heard.id} name={heard.name} defaultValue={heard.initialValue as string | undefined}>

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { DateRangeFields } from '#app/components/ui/date-range.tsx'
 
-const render = (props: Parameters<typeof DateRangeFields>[0]) => renderToStaticMarkup(<>{DateRangeFields(props)}</>)
+const render = (props: Parameters<typeof DateRangeFields>[0]) => renderToStaticMarkup(DateRangeFields(props))
 
 /** The `<input>` tag with this id. */
 const inputTag = (html: string, id: string) => html.match(new RegExp(`<input id="${id}"[^>]*>`))?.[0] ?? ''

@@ -130,7 +130,7 @@ export function inputProps(...args: Parameters<typeof getInputProps>) {
 	return props
 }
 
-type FieldMeta = Parameters<typeof getInputProps>[0]
+export type FieldMeta = Parameters<typeof getInputProps>[0]
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'url' | 'search'
 
 /** A labelled text input bound to a conform field, with its hint and messages. */

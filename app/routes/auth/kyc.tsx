@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { BusinessBody } from '#api/contract/business.ts'
 import { Field, FormError, Select, Stepper, SubmitButton, TextField, inputProps } from '#app/components/ui/form.tsx'
-import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { PhoneField } from '#app/components/ui/phone-input.tsx'
 import { needsCacVerification } from '#app/lib/account.ts'
 import { BUSINESS_TYPES } from '#app/lib/business-types.ts'
 import { safeReturnUrl } from '#app/lib/return-url.ts'
@@ -161,15 +161,7 @@ export default function Kyc() {
 					</Field>
 				</div>
 				<TextField field={fields.address} label="Address" autoComplete="street-address" />
-				<Field
-					label="Phone number"
-					hint="Like 08031234567"
-					id={fields.phone.id}
-					errorId={fields.phone.errorId}
-					errors={fields.phone.errors}
-				>
-					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
-				</Field>
+				<PhoneField field={fields.phone} />
 				<SubmitButton className="w-full sm:w-auto" pendingText="Saving…">
 					Save and continue
 				</SubmitButton>

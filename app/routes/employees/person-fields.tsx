@@ -1,6 +1,6 @@
 import type { getInputProps } from '@conform-to/react'
-import { Field, NameFields, Select, TextField, inputProps } from '#app/components/ui/form.tsx'
-import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { Field, NameFields, Select, TextField } from '#app/components/ui/form.tsx'
+import { PhoneField } from '#app/components/ui/phone-input.tsx'
 
 type FieldMeta = Parameters<typeof getInputProps>[0]
 type PersonFieldMetas = {
@@ -18,9 +18,7 @@ export function PersonFields({ fields, dateOfBirthHint }: { fields: PersonFieldM
 		<>
 			<NameFields first={fields.first_name} last={fields.last_name} />
 			<TextField field={fields.email} label="Email address" type="email" autoComplete="off" />
-			<Field label="Phone number" hint="Like 08031234567" id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
-				<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
-			</Field>
+			<PhoneField field={fields.phone} />
 			<Field label="Gender" id={fields.gender.id} errorId={fields.gender.errorId} errors={fields.gender.errors}>
 				<Select
 					id={fields.gender.id}

@@ -4,8 +4,8 @@ import { Form, data, redirect, useActionData, useLoaderData } from 'react-router
 import { z } from 'zod'
 import { KitDetailsBody, type KitSession } from '#api/contract/kit.ts'
 import { QuoteFields, QuoteLines } from '#app/components/quote-fields.tsx'
-import { Field, FormError, SubmitButton, TextField, buttonClass, inputProps } from '#app/components/ui/form.tsx'
-import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { FormError, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
+import { PhoneField } from '#app/components/ui/phone-input.tsx'
 import { Stepper } from '#app/components/ui/form.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import type { KitEvent } from '#app/lib/kit.ts'
@@ -256,9 +256,7 @@ function DetailsStep({ values, constraint, lastResult }: { values: Record<string
 			<FormError id={form.errorId} errors={form.errors} />
 			<TextField field={fields.full_name} label="Full name" autoComplete="name" />
 			<TextField field={fields.email} label="Email address" type="email" autoComplete="email" hint="Your policy is sent here." />
-			<Field label="Phone number" hint="Like 08031234567." id={fields.phone.id} errorId={fields.phone.errorId} errors={fields.phone.errors}>
-				<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
-			</Field>
+			<PhoneField field={fields.phone} />
 			<div className="flex flex-wrap gap-3">
 				<a href="?step=quote" className={buttonClass('secondary')}>
 					Back

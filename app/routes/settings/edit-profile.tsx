@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Name } from '#api/contract/common.ts'
 import { Phone } from '#api/contract/phone.ts'
-import { Field, FormError, NameFields, SubmitButton, buttonClass, inputProps } from '#app/components/ui/form.tsx'
-import { PhoneInput } from '#app/components/ui/inputs.tsx'
+import { FormError, NameFields, SubmitButton, buttonClass } from '#app/components/ui/form.tsx'
+import { PhoneField } from '#app/components/ui/phone-input.tsx'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -62,15 +62,7 @@ export default function EditProfile() {
 			<Form method="post" className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" {...getFormProps(form)}>
 				<FormError id={form.errorId} errors={form.errors} />
 				<NameFields first={fields.first_name} last={fields.last_name} />
-				<Field
-					label="Phone number"
-					hint="Like 08031234567"
-					id={fields.phone.id}
-					errorId={fields.phone.errorId}
-					errors={fields.phone.errors}
-				>
-					<PhoneInput {...inputProps(fields.phone, { type: 'tel' })} />
-				</Field>
+				<PhoneField field={fields.phone} />
 				<div className="flex flex-wrap gap-3">
 					<SubmitButton pendingText="Saving…">Save profile</SubmitButton>
 					<Link to="/settings?tab=profile" className={buttonClass('secondary')}>
