@@ -13,6 +13,7 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/activate-staff'
 import { loadPolicy } from './mycover.server.ts'
+import { PolicyCrumb } from './parts.tsx'
 
 // The activation form of batch upload (docs/decisions/016-batch-upload.md): the staff plan's sheet of
 // dates of birth, downloaded prefilled, completed and uploaded back. The API reads and checks it.
@@ -78,11 +79,7 @@ export default function ActivateStaff() {
 	const problems = actionData?.problems ?? []
 	return (
 		<>
-			<p className="text-sm">
-				<Link to={`/mycover/${plan.id}`} className="text-brand-700 underline">
-					{plan.policy_number}
-				</Link>
-			</p>
+			<PolicyCrumb policy={plan} />
 			<h1 className="text-2xl font-bold">Activate {plan.product_name} for your staff</h1>
 			{plan.pending ? (
 				<>
