@@ -60,20 +60,23 @@ export function ResponsiveTable({
 
 /**
  * One cell; `label` is its column's heading, shown beside the value on a phone (leave it out for a
- * row's actions). `header` makes it the row's heading cell.
+ * row's actions). `header` makes it the row's heading cell. `tableOnly` leaves it off a phone's card,
+ * for what only a table needs (a row's number: the card is its own row).
  */
 export function Cell({
 	label,
 	header = false,
+	tableOnly = false,
 	className = '',
 	children,
 }: {
 	label?: string
 	header?: boolean
+	tableOnly?: boolean
 	className?: string
 	children: ReactNode
 }) {
-	const props = { 'data-label': label, className: `${tdClass} ${className}` }
+	const props = { 'data-label': label, 'data-table-only': tableOnly || undefined, className: `${tdClass} ${className}` }
 	return header ? (
 		<th scope="row" {...props} className={`${props.className} font-medium`}>
 			{children}

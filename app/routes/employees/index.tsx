@@ -182,7 +182,9 @@ export default function Employees() {
 						>
 							{items.map((e, i) => (
 								<tr key={e.id}>
-									<Cell label="S/N">{from + i}</Cell>
+									<Cell label="S/N" tableOnly>
+										{from + i}
+									</Cell>
 									<Cell label="Name" header>
 										{e.first_name} {e.last_name}
 									</Cell>
