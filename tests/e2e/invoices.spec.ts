@@ -40,10 +40,14 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 	await expect(page.getByText('No payment yet.')).toBeVisible()
 	if (overdue) await expect(page.getByRole('alert').filter({ hasText: 'This invoice is overdue.' })).toBeVisible()
 	await expectAccessible(page, js)
-	// The way to pay comes before the lines, a line a member: a heading's order in the page is its order on screen.
+	// The money comes before the lines, a line a member: a heading's order in the page is its order on screen.
 	const headings = await page.getByRole('heading', { level: 2 }).allTextContents()
-	expect(headings.findIndex((h) => h.startsWith('Pay ₦'))).toBeLessThan(headings.indexOf('Lines'))
 	expect(headings.findIndex((h) => h.startsWith('Pay ₦'))).toBeGreaterThan(-1)
+	expect(headings.findIndex((h) => h.startsWith('Pay ₦'))).toBeLessThan(headings.indexOf('Lines'))
+	expect(headings.indexOf('Payments')).toBeGreaterThan(-1)
+	expect(headings.indexOf('Payments')).toBeLessThan(headings.indexOf('Lines'))
+	// So is the PDF: in the summary, ahead of the lines in the page.
+	await expect(page.getByRole('region', { name: 'Summary' }).getByRole('link', { name: 'Download PDF' })).toBeVisible()
 
 	await page.getByRole('button', { name: 'Pay from wallet' }).click()
 	await expect(page.getByText('Invoice paid from your wallet.')).toBeVisible()

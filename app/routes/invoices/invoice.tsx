@@ -111,8 +111,13 @@ export default function InvoicePage() {
 							: []),
 					]}
 				/>
+				{invoice.number ? (
+					<a href={`/invoice/${invoice.id}/invoice.pdf`} className={buttonClass('secondary', 'mt-4')} download>
+						Download PDF
+					</a>
+				) : null}
 			</section>
-			{/* The way to pay comes before the lines: a staff plan's invoice has a line a member, dozens on a phone. */}
+			{/* The money comes before the lines (the PDF, paying, payments, credit notes): a staff plan's invoice has a line a member, dozens on a phone. */}
 			{payable ? (
 				<section aria-labelledby="pay-heading" className={`mt-6 ${panelClass}`}>
 					<h2 id="pay-heading" className="mb-2 font-semibold">
@@ -131,35 +136,6 @@ export default function InvoicePage() {
 					</Form>
 				</section>
 			) : null}
-			<section aria-labelledby="lines-heading" className={`mt-6 ${panelClass}`}>
-				<h2 id="lines-heading" className="mb-4 font-semibold">
-					Lines
-				</h2>
-				<ResponsiveTable
-					caption="A line for each member and dependant billed"
-					columns={[
-						'Description',
-						{ label: 'Months', align: 'right' },
-						{ label: 'Rate', align: 'right' },
-						{ label: 'Amount', align: 'right' },
-					]}
-				>
-					{invoice.lines.map((l) => (
-						<tr key={l.description}>
-							<Cell label="Description">{l.description}</Cell>
-							<Cell label="Months" className="text-right">
-								{l.quantity}
-							</Cell>
-							<Cell label="Rate" className="whitespace-nowrap text-right">
-								{formatNairaFull(l.unit_amount)}
-							</Cell>
-							<Cell label="Amount" className="whitespace-nowrap text-right font-semibold">
-								{formatNairaFull(l.amount)}
-							</Cell>
-						</tr>
-					))}
-				</ResponsiveTable>
-			</section>
 			<section aria-labelledby="payments-heading" className={`mt-6 ${panelClass}`}>
 				<h2 id="payments-heading" className="mb-4 font-semibold">
 					Payments
@@ -208,12 +184,36 @@ export default function InvoicePage() {
 					</ul>
 				</section>
 			) : null}
-			<p className="mt-6 flex flex-wrap gap-3">
-				{invoice.number ? (
-					<a href={`/invoice/${invoice.id}/invoice.pdf`} className={buttonClass('secondary')} download>
-						Download PDF
-					</a>
-				) : null}
+			<section aria-labelledby="lines-heading" className={`mt-6 ${panelClass}`}>
+				<h2 id="lines-heading" className="mb-4 font-semibold">
+					Lines
+				</h2>
+				<ResponsiveTable
+					caption="A line for each member and dependant billed"
+					columns={[
+						'Description',
+						{ label: 'Months', align: 'right' },
+						{ label: 'Rate', align: 'right' },
+						{ label: 'Amount', align: 'right' },
+					]}
+				>
+					{invoice.lines.map((l) => (
+						<tr key={l.description}>
+							<Cell label="Description">{l.description}</Cell>
+							<Cell label="Months" className="text-right">
+								{l.quantity}
+							</Cell>
+							<Cell label="Rate" className="whitespace-nowrap text-right">
+								{formatNairaFull(l.unit_amount)}
+							</Cell>
+							<Cell label="Amount" className="whitespace-nowrap text-right font-semibold">
+								{formatNairaFull(l.amount)}
+							</Cell>
+						</tr>
+					))}
+				</ResponsiveTable>
+			</section>
+			<p className="mt-6">
 				<Link to="/invoice" className={buttonClass('secondary')}>
 					Back to invoices
 				</Link>
