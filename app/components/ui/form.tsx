@@ -107,7 +107,7 @@ export function SubmitButton({ children, pendingText, ...props }: ButtonProps & 
 /** The numbered steps of a flow; the current one is announced. */
 export function Stepper({ steps, current }: { steps: string[]; current: number }) {
 	return (
-		<ol className="mb-6 flex gap-2 text-xs sm:text-sm" aria-label="Progress">
+		<ol className="mb-6 flex gap-2 text-xs sm:text-sm [h1+&]:mt-3" aria-label="Progress">
 			{steps.map((step, i) => (
 				<li
 					key={step}
