@@ -27,10 +27,15 @@ export default function Rewards() {
 	const location = useLocation()
 	const here = location.pathname + location.search
 	const reward = formatNairaFull(rewards.reward)
+	const referrals = (n: number) => `${n} ${n === 1 ? 'referral' : 'referrals'}`
 	const figures = [
-		{ label: 'Paid into your wallet', value: formatNairaFull(rewards.paid_total), note: `${rewards.counts.paid} referrals` },
-		{ label: 'Earned, being paid', value: formatNairaFull(rewards.earned_total), note: `${rewards.counts.earned} referrals` },
-		{ label: 'Waiting to qualify', value: String(rewards.counts.pending), note: 'accounts you referred' },
+		{ label: 'Paid into your wallet', value: formatNairaFull(rewards.paid_total), note: referrals(rewards.counts.paid) },
+		{ label: 'Earned, being paid', value: formatNairaFull(rewards.earned_total), note: referrals(rewards.counts.earned) },
+		{
+			label: 'Waiting to qualify',
+			value: String(rewards.counts.pending),
+			note: rewards.counts.pending === 1 ? 'account you referred' : 'accounts you referred',
+		},
 	]
 	return (
 		<div className="space-y-6">
