@@ -146,6 +146,53 @@ test('a new business with nothing yet gets empty states with a next step', async
 	await expect(page).toHaveURL('/products')
 })
 
+test("a new business's lists say how to start, with no filters over nothing; a filter that finds nothing keeps its form", async ({
+	page,
+	request,
+}) => {
+	const owner = await businessThroughApi(page, request, 'Bisi')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	const lists = [
+		{
+			path: '/claims',
+			filters: 'Filter the claims',
+			empty: 'You have made no claims.',
+			query: '?status=approved',
+			none: 'No claims match these filters.',
+		},
+		{
+			path: '/transaction-history',
+			filters: 'Filter the transactions',
+			empty: 'No transactions yet. Fund your wallet to get started.',
+			query: '?type=purchase',
+			none: 'No transactions match these filters.',
+		},
+		{
+			path: '/invoice',
+			filters: 'Filter the invoices',
+			empty: 'No invoices yet. A staff plan is billed at the end of its first month.',
+			query: '?status=paid',
+			none: 'No invoices match these filters.',
+		},
+		{
+			path: '/employees',
+			filters: 'Search and filter the staff',
+			empty: 'No staff yet. Add a member of staff or import your staff list.',
+			query: '?q=nobody',
+			none: 'No staff match this search.',
+		},
+	]
+	for (const list of lists) {
+		await visit(page, list.path)
+		await expect(page.getByText(list.empty), list.path).toBeVisible()
+		await expect(page.getByRole('form', { name: list.filters }), list.path).toHaveCount(0)
+		await visit(page, list.path + list.query)
+		await expect(page.getByText(list.none), list.path).toBeVisible()
+		await expect(page.getByRole('form', { name: list.filters }), list.path).toBeVisible()
+	}
+})
+
 test('signed-in pages hydrate over the links the server wrote, and the navigation’s links take the user on', async ({ page, js }) => {
 	// The server writes links itself, without React Router's work (decision 140); the browser hydrates with
 	// React Router's. A difference in what a link holds is a hydration error (React renders the page again

@@ -59,43 +59,46 @@ export default function Claims() {
 				) : null}
 			</div>
 			<div className={panelClass}>
-				<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Filter the claims">
-					<label htmlFor="claims-status" className="min-w-40 flex-1 space-y-1 text-sm font-medium text-slate-800">
-						<span className="block">Status</span>
-						<Select id="claims-status" name="status" defaultValue={filters.status}>
-							<option value="">All statuses</option>
-							{statusOptions('claim').map((o) => (
-								<option key={o.value} value={o.value}>
-									{o.label}
-								</option>
-							))}
-						</Select>
-					</label>
-					<label htmlFor="claims-product" className="min-w-40 flex-1 space-y-1 text-sm font-medium text-slate-800">
-						<span className="block">Product</span>
-						<Select id="claims-product" name="product_id" defaultValue={filters.product_id}>
-							<option value="">All products</option>
-							{products.map((o) => (
-								<option key={o.value} value={o.value}>
-									{o.label}
-								</option>
-							))}
-						</Select>
-					</label>
-					<DateRangeFields idPrefix="claims" labels={{ from: 'Incident from', to: 'Incident to' }} values={filters} />
-					<label htmlFor="claims-q" className="min-w-48 flex-1 space-y-1 text-sm font-medium text-slate-800">
-						<span className="block">Search</span>
-						<TextInput type="search" id="claims-q" name="q" defaultValue={filters.q} placeholder="Claim number, claimant, place" />
-					</label>
-					<button type="submit" className={buttonClass('primary')}>
-						Filter
-					</button>
-					{filtered ? (
-						<Link to="/claims" className={buttonClass('secondary')}>
-							Clear
-						</Link>
-					) : null}
-				</Form>
+				{/* Filters once there is something to filter: a business with no claim sees only how to make one. */}
+				{claims.length === 0 && !filtered && !error ? null : (
+					<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Filter the claims">
+						<label htmlFor="claims-status" className="min-w-40 flex-1 space-y-1 text-sm font-medium text-slate-800">
+							<span className="block">Status</span>
+							<Select id="claims-status" name="status" defaultValue={filters.status}>
+								<option value="">All statuses</option>
+								{statusOptions('claim').map((o) => (
+									<option key={o.value} value={o.value}>
+										{o.label}
+									</option>
+								))}
+							</Select>
+						</label>
+						<label htmlFor="claims-product" className="min-w-40 flex-1 space-y-1 text-sm font-medium text-slate-800">
+							<span className="block">Product</span>
+							<Select id="claims-product" name="product_id" defaultValue={filters.product_id}>
+								<option value="">All products</option>
+								{products.map((o) => (
+									<option key={o.value} value={o.value}>
+										{o.label}
+									</option>
+								))}
+							</Select>
+						</label>
+						<DateRangeFields idPrefix="claims" labels={{ from: 'Incident from', to: 'Incident to' }} values={filters} />
+						<label htmlFor="claims-q" className="min-w-48 flex-1 space-y-1 text-sm font-medium text-slate-800">
+							<span className="block">Search</span>
+							<TextInput type="search" id="claims-q" name="q" defaultValue={filters.q} placeholder="Claim number, claimant, place" />
+						</label>
+						<button type="submit" className={buttonClass('primary')}>
+							Filter
+						</button>
+						{filtered ? (
+							<Link to="/claims" className={buttonClass('secondary')}>
+								Clear
+							</Link>
+						) : null}
+					</Form>
+				)}
 				{error ? (
 					<p role="alert" className="mb-4 text-sm text-red-700">
 						{error}

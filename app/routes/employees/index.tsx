@@ -75,6 +75,7 @@ export default function Employees() {
 		shouldRevalidate: 'onBlur',
 	})
 	const filtered = Boolean(filters.q || filters.status)
+	const nothingYet = items.length === 0 && !filtered && from === 1 && Object.keys(errors).length === 0
 	const query = employeesQuery(filters)
 	const closeTo = `/employees${query ? `?${query}` : ''}`
 	const withDialog = formHref(dialogHref(closeTo, 'add'), 'employee', 'create')
@@ -106,51 +107,54 @@ export default function Employees() {
 				<h2 id="staff-heading" className="sr-only">
 					Staff
 				</h2>
-				<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Search and filter the staff">
-					<div className="min-w-56 flex-[2] space-y-1">
-						<label htmlFor="staff-q" className="block text-sm font-medium text-slate-800">
-							Search
-						</label>
-						<TextInput id="staff-q" type="search" name="q" defaultValue={filters.q} placeholder="Name, email or phone" />
-						<ErrorList errors={errors.q ? [errors.q] : null} />
-					</div>
-					<div className="min-w-40 flex-1 space-y-1">
-						<label htmlFor="staff-status" className="block text-sm font-medium text-slate-800">
-							Status
-						</label>
-						<Select id="staff-status" name="status" defaultValue={filters.status}>
-							<option value="">All staff</option>
-							{STATUS_FILTERS.map((o) => (
-								<option key={o.value} value={o.value}>
-									{o.label}
-								</option>
-							))}
-						</Select>
-						<ErrorList errors={errors.status ? [errors.status] : null} />
-					</div>
-					<div className="min-w-40 flex-1 space-y-1">
-						<label htmlFor="staff-sort" className="block text-sm font-medium text-slate-800">
-							Sort by
-						</label>
-						<Select id="staff-sort" name="sort" defaultValue={filters.sort}>
-							{SORTS.map((o) => (
-								<option key={o.value} value={o.value}>
-									{o.label}
-								</option>
-							))}
-						</Select>
-					</div>
-					<div className="flex gap-2">
-						<button type="submit" className={buttonClass('primary')}>
-							Search
-						</button>
-						{filtered ? (
-							<Link to="/employees" className={buttonClass('secondary')}>
-								Clear
-							</Link>
-						) : null}
-					</div>
-				</Form>
+				{/* Search once there is someone to find: a business with no staff sees how to add them. */}
+				{nothingYet ? null : (
+					<Form method="get" className="mb-5 flex flex-wrap items-end gap-3" aria-label="Search and filter the staff">
+						<div className="min-w-56 flex-[2] space-y-1">
+							<label htmlFor="staff-q" className="block text-sm font-medium text-slate-800">
+								Search
+							</label>
+							<TextInput id="staff-q" type="search" name="q" defaultValue={filters.q} placeholder="Name, email or phone" />
+							<ErrorList errors={errors.q ? [errors.q] : null} />
+						</div>
+						<div className="min-w-40 flex-1 space-y-1">
+							<label htmlFor="staff-status" className="block text-sm font-medium text-slate-800">
+								Status
+							</label>
+							<Select id="staff-status" name="status" defaultValue={filters.status}>
+								<option value="">All staff</option>
+								{STATUS_FILTERS.map((o) => (
+									<option key={o.value} value={o.value}>
+										{o.label}
+									</option>
+								))}
+							</Select>
+							<ErrorList errors={errors.status ? [errors.status] : null} />
+						</div>
+						<div className="min-w-40 flex-1 space-y-1">
+							<label htmlFor="staff-sort" className="block text-sm font-medium text-slate-800">
+								Sort by
+							</label>
+							<Select id="staff-sort" name="sort" defaultValue={filters.sort}>
+								{SORTS.map((o) => (
+									<option key={o.value} value={o.value}>
+										{o.label}
+									</option>
+								))}
+							</Select>
+						</div>
+						<div className="flex gap-2">
+							<button type="submit" className={buttonClass('primary')}>
+								Search
+							</button>
+							{filtered ? (
+								<Link to="/employees" className={buttonClass('secondary')}>
+									Clear
+								</Link>
+							) : null}
+						</div>
+					</Form>
+				)}
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
 					Object.keys(errors).length ? null : filtered ? (

@@ -75,6 +75,7 @@ export default function Invoices() {
 	const { filters, items, page, pageCount, total, capped, errors, totals } = useLoaderData<typeof loader>()
 	const { status: _status, from: _from, to: _to, ...rest } = errors
 	const filtered = Object.values(filters).some(Boolean)
+	const nothingYet = items.length === 0 && !filtered && page === 1 && Object.keys(errors).length === 0
 	const query = filterQuery(filters)
 	return (
 		<div className="space-y-6">
@@ -105,7 +106,8 @@ export default function Invoices() {
 				<h2 id="invoices-heading" className="sr-only">
 					Invoices and credit notes
 				</h2>
-				<InvoiceFilters filters={filters} errors={errors} />
+				{/* Filters once there is something to filter: a business not billed yet sees what billing is. */}
+				{nothingYet ? null : <InvoiceFilters filters={filters} errors={errors} />}
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
 					Object.keys(errors).length ? null : page > 1 ? (

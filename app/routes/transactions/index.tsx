@@ -43,6 +43,7 @@ export default function TransactionHistory() {
 	const { filters, items, page, pageCount, total, capped, errors } = useLoaderData<typeof loader>()
 	const { type: _type, status: _status, from: _from, to: _to, ...rest } = errors
 	const filtered = Object.values(filters).some(Boolean)
+	const nothingYet = items.length === 0 && !filtered && page === 1 && Object.keys(errors).length === 0
 	const query = filterQuery(filters)
 	return (
 		<div className="space-y-6">
@@ -57,7 +58,8 @@ export default function TransactionHistory() {
 				<h2 id="history-heading" className="sr-only">
 					Wallet transactions
 				</h2>
-				<TransactionFilters filters={filters} errors={errors} />
+				{/* Filters once there is something to filter: a new wallet sees only how to fund it. */}
+				{nothingYet ? null : <TransactionFilters filters={filters} errors={errors} />}
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
 					Object.keys(errors).length ? null : page > 1 ? (
