@@ -199,7 +199,9 @@ test('on a phone the transactions are cards with every label, and the pages pass
 	await expectAccessible(page, js)
 })
 
-test("on a phone a staff member's card leaves out the row's number, and an address wraps only where it may", async ({ page }) => {
+test("on a phone a staff member's card is headed by the name, leaves out the row's number, and an address wraps only where it may", async ({
+	page,
+}) => {
 	await signIn(page, 'business@example.com', DEMO_PASSWORD)
 	await expect(page).toHaveURL('/')
 	await visit(page, '/employees')
@@ -207,7 +209,13 @@ test("on a phone a staff member's card leaves out the row's number, and an addre
 	await expect(rows.first()).toBeVisible()
 	// The number is the table's (Cell's tableOnly): a card is its own row.
 	await expect(rows.first().locator('td[data-label="S/N"]')).toBeHidden()
-	await expect(rows.first().locator('th[data-label="Name"]')).toBeVisible()
+	// The row's heading heads the card: the name, without its label, across the card.
+	const title = rows.first().locator('th[data-label="Name"]')
+	await expect(title).toBeVisible()
+	expect(await title.evaluate((th) => [getComputedStyle(th, '::before').content, getComputedStyle(th).paddingInlineStart])).toEqual([
+		'none',
+		'0px',
+	])
 	// A card's value column is narrow: the domain wraps at its dot, not mid-word.
 	const lines = await addressLines(page)
 	expect(lines.filter((address) => address.some((line) => line.startsWith('.'))).length, 'addresses wrap at a dot').toBeGreaterThan(0)

@@ -122,7 +122,7 @@ export default function Claims() {
 					<ResponsiveTable caption="Your claims, newest first" columns={['Claim', 'Policy', 'What happened', 'Amount', 'Status']}>
 						{claims.map((c) => (
 							<tr key={c.id}>
-								<Cell label="Claim" className="whitespace-nowrap">
+								<Cell label="Claim" header className="whitespace-nowrap">
 									<Link to={c.href} className="font-medium text-brand-700 underline">
 										{c.claim_number}
 									</Link>

@@ -149,7 +149,7 @@ export default function Invoices() {
 						>
 							{items.map((i) => (
 								<tr key={i.id}>
-									<Cell label="Invoice">
+									<Cell label="Invoice" header>
 										<Link to={`/invoice/${i.id}`} className="font-medium text-brand-700 underline">
 											{invoiceTitle(i)}
 										</Link>

@@ -141,7 +141,7 @@ export default function MyCover() {
 					>
 						{policies.map((p) => (
 							<tr key={p.id}>
-								<Cell label="Policy number" className="whitespace-nowrap">
+								<Cell label="Policy number" header className="whitespace-nowrap">
 									<Link to={`/mycover/${p.id}`} className="font-medium text-brand-700 underline">
 										{p.policy_number}
 									</Link>

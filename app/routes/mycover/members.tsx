@@ -37,7 +37,9 @@ export function MembersTable({
 							) : null}
 						</Cell>
 					) : null}
-					<Cell label="Name">{m.name}</Cell>
+					<Cell label="Name" header>
+						{m.name}
+					</Cell>
 					<Cell label="Email address">
 						<EmailAddress value={m.email} />
 					</Cell>

@@ -32,7 +32,7 @@ export default function DeskInspections() {
 					<ResponsiveTable caption="Pre-inspections" columns={['Policy', 'Business', 'Item', 'Sent', 'Status']}>
 						{inspections.map((i) => (
 							<tr key={i.id}>
-								<Cell label="Policy">
+								<Cell label="Policy" header>
 									<Link to={`/ops/inspections/${i.id}`} className="font-medium text-brand-700 underline">
 										{i.policy_number}
 									</Link>

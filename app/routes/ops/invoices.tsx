@@ -66,7 +66,7 @@ export default function DeskInvoices() {
 					>
 						{items.map((i) => (
 							<tr key={i.id}>
-								<Cell label="Number">
+								<Cell label="Number" header>
 									<Link to={`/ops/invoices/${i.id}`} className="font-medium text-brand-700 underline">
 										{invoiceTitle(i)}
 									</Link>

@@ -37,7 +37,7 @@ export default function DeskQueue() {
 					>
 						{claims.map((c) => (
 							<tr key={c.id}>
-								<Cell label="Claim">
+								<Cell label="Claim" header>
 									<Link to={`/ops/claims/${c.id}`} className="font-medium text-brand-700 underline">
 										{c.claim_number}
 									</Link>
