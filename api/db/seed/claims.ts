@@ -4,21 +4,18 @@ import { formatNairaFull } from '../../contract/money.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import { claimBankPayoutTransfer, claimPayoutSettlementTransfer, claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
 import type { IncidentType } from '../../contract/catalogue.ts'
-import type { ProductId } from '../../contract/product-ids.ts'
-import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
+import { PRODUCT_IDS, type ProductId } from '../../contract/product-ids.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { CLAIM_DOCUMENTS, claimNeeds } from '../../domain/claims.ts'
 import { addDays, lagosDate } from '../../domain/policies.ts'
-import { computeQuote } from '../../domain/pricing/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { newReference } from '../../services/payments.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { createOperator, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_SECOND_OPERATOR } from './index.ts'
 import { stepTimes } from './claim-times.ts'
-import { demoCardPurchase } from './card-purchase.ts'
+import { demoCardPolicy } from './demo-purchase.ts'
 import { damagePhoto, documentScan } from './demo-pictures.ts'
 import { postTransferAt } from './ledger-time.ts'
 
@@ -120,50 +117,26 @@ function pathTo(status: ClaimStatus, needs: { inspection: boolean; estimate: boo
 	return path.filter((s) => (s !== 'inspection_submitted' || needs.inspection) && (s !== 'estimate_submitted' || needs.estimate))
 }
 
-async function demoPolicy(
+/** A policy of the demo business's, bought by card 200 days ago, for its claims to be made on. */
+function demoPolicy(
 	db: Db,
 	owner: { id: string; customerId: string },
-	productId: number,
-	category: 'gadget' | 'auto',
-	input: QuoteInput,
+	key: string,
+	input: Record<string, unknown>,
 	activation: Record<string, string>,
 ) {
-	// The policy page lists the quote's lines: the price its input gives, as a purchase's would be.
-	const quote = computeQuote(input)
 	const start = addDays(lagosDate(new Date()), -200)
-	const bought = new Date(`${start}T10:00:00+01:00`)
-	return db.transaction(async (tx) => {
-		const purchase = await demoCardPurchase(
-			tx,
-			{ customerId: owner.customerId, userId: owner.id, key: `demo-claims-${category}`, productId, input, quote },
-			bought,
-		)
-		const [policy] = await tx
-			.insert(t.policies)
-			.values({
-				customerId: owner.customerId,
-				purchaseId: purchase.id,
-				kind: 'policy',
-				productId,
-				policyNumber: await nextPolicyNumber(tx, category, start),
-				status: 'active',
-				premium: quote.total,
-				period: 'annual',
-				coverStart: start,
-				coverEnd: addDays(lagosDate(new Date()), 165),
-				activation,
-				activatedAt: bought,
-				createdAt: bought,
-			})
-			.returning()
-		await recordActivity(tx, {
-			customerId: owner.customerId,
-			actorUserId: owner.id,
-			...issuedActivity(productById(productId as ProductId).name, policy!, quote.total),
-			at: bought,
-		})
-		return policy!
-	})
+	return db.transaction((tx) =>
+		demoCardPolicy(tx, owner, {
+			key,
+			input,
+			start,
+			coverEnd: addDays(lagosDate(new Date()), 165),
+			bought: new Date(`${start}T10:00:00+01:00`),
+			status: 'active',
+			activation,
+		}),
+	)
 }
 
 /** Claims waiting on the customer, the desk or the bank: their last step was hours ago. */
@@ -182,9 +155,8 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 	const gadget = await demoPolicy(
 		db,
 		owner,
-		5,
-		'gadget',
-		{ product_id: 5, gadget_type: 'phone', device_value: 450_000, period: 'annual' },
+		'demo-claims-gadget',
+		{ product_id: PRODUCT_IDS.gadget, gadget_type: 'phone', device_value: 450_000, period: 'annual' },
 		{
 			brand_and_model: 'Samsung Galaxy A54',
 			serial_number: 'R58T30ABCDE',
@@ -193,9 +165,8 @@ export async function seedDemoClaims(db: Db, storage: Storage) {
 	const auto = await demoPolicy(
 		db,
 		owner,
-		2,
-		'auto',
-		{ product_id: 2, vehicle_class: 'private_car', vehicle_value: 12_000_000 },
+		'demo-claims-auto',
+		{ product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: 12_000_000 },
 		{
 			registration_number: 'KJA 456 CD',
 			make_and_model: 'Toyota Corolla 2019',

@@ -1,13 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { formatNairaFull } from '../../contract/money.ts'
 import { periodMonths, type Period } from '../../contract/periods.ts'
 import type { ProductId } from '../../contract/product-ids.ts'
 import { productById } from '../../domain/catalogue/index.ts'
-import { QuoteBody } from '../../domain/catalogue/quotes.ts'
-import { fundingTransfer, premiumTransfer } from '../../domain/ledger.ts'
+import { fundingTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, coverPeriod, lagosDate } from '../../domain/policies.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
-import { computeQuote } from '../../domain/pricing/index.ts'
 import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
 import { sandboxAuthorization } from '../../payments/sandbox.ts'
 import type { Tx } from '../client.ts'
@@ -17,6 +15,7 @@ import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
 import { enrolDemoMembers } from './plan-members.ts'
+import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 
 // A year of believable history for the demo accounts, so home, My cover, the wallet and the
 // transactions have something to show (docs/decisions/047-home-dashboard.md). It is written the way
@@ -186,30 +185,9 @@ export async function seedDemoHistory(
 		const input = isPlan
 			? { product_id: event.plan.productId, plan_type: 'standard', members: event.plan.members, period: event.plan.period }
 			: event.buy
-		const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
+		const quote = demoQuote(input)
 		const product = productById(quote.product_id as ProductId)
-		const [purchase] = await tx
-			.insert(t.purchases)
-			.values({
-				...owner,
-				idempotencyKey: key,
-				productId: product.id,
-				input,
-				quote: quote as unknown as Record<string, unknown>,
-				amount: isPlan ? 0 : quote.total,
-				paymentOption: isPlan ? 'subscription' : 'wallet',
-				status: isPlan ? 'subscribed' : 'paid',
-				createdAt: at,
-			})
-			.returning()
-		if (!isPlan) {
-			const transfer = await postTransferAt(
-				tx,
-				premiumTransfer({ customerId: account.customerId, amount: quote.total, reference: `purchase_${purchase!.id}` }),
-				at,
-			)
-			await tx.execute(sql`update purchases set transfer_id = ${transfer.id} where id = ${purchase!.id}`)
-		}
+		const purchase = await demoWalletPurchase(tx, { ...owner, key, productId: product.id, input, quote, plan: isPlan }, at)
 		const days = (input as { days?: number }).days
 		const cover =
 			quote.period === null
@@ -221,13 +199,13 @@ export async function seedDemoHistory(
 			.insert(t.policies)
 			.values({
 				customerId: account.customerId,
-				purchaseId: purchase!.id,
+				purchaseId: purchase.id,
 				kind: isPlan ? 'plan' : 'policy',
 				productId: product.id,
 				policyNumber: await nextPolicyNumber(tx, product.category, event.day),
 				status: active ? 'active' : 'pending',
 				custodianUserId: account.userId,
-				premium: purchase!.amount,
+				premium: purchase.amount,
 				period: quote.period,
 				coverStart: cover.start,
 				coverEnd: cover.end,

@@ -3,14 +3,13 @@ import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
 import { addDays, addMonths, coverPeriod, lagosDate } from '../../domain/policies.ts'
-import { computeQuote } from '../../domain/pricing/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
-import type { QuoteInput } from '../../domain/catalogue/quotes.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { enrolDemoMembers } from './plan-members.ts'
+import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 
 // The demo business's staff plans (issue 14): two active plans whose members move, one removal
 // pending, one migration done last month and one booked for next month, so every screen under
@@ -49,28 +48,18 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 	const nextMonth = addMonths(thisMonth, 1)
 	await db.transaction(async (tx) => {
 		const plan = async (key: string, productId: 32 | 33, slots: number) => {
-			const input = { product_id: productId, plan_type: 'standard', members: slots, period: 'annual' } as QuoteInput
-			const [purchase] = await tx
-				.insert(t.purchases)
-				.values({
-					customerId: owner.customerId,
-					userId: owner.id,
-					idempotencyKey: key,
-					productId,
-					input: input as Record<string, unknown>,
-					quote: computeQuote(input) as unknown as Record<string, unknown>,
-					amount: 0,
-					paymentOption: 'subscription',
-					status: 'subscribed',
-					createdAt: new Date(`${start}T09:00:00Z`),
-				})
-				.returning()
+			const input = { product_id: productId, plan_type: 'standard', members: slots, period: 'annual' }
+			const purchase = await demoWalletPurchase(
+				tx,
+				{ customerId: owner.customerId, userId: owner.id, key, productId, input, quote: demoQuote(input), plan: true },
+				new Date(`${start}T09:00:00Z`),
+			)
 			const cover = coverPeriod(start, { months: 12 })
 			const [row] = await tx
 				.insert(t.policies)
 				.values({
 					customerId: owner.customerId,
-					purchaseId: purchase!.id,
+					purchaseId: purchase.id,
 					kind: 'plan',
 					productId,
 					policyNumber: await nextPolicyNumber(tx, 'health', start),

@@ -4,15 +4,12 @@ import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
 import { type HealthProductId, PRODUCT_IDS, type ProductId } from '../../contract/product-ids.ts'
 import { productById } from '../../domain/catalogue/index.ts'
-import { QuoteBody } from '../../domain/catalogue/quotes.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
-import { computeQuote } from '../../domain/pricing/index.ts'
-import { premiumTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, lagosDate } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
-import { postTransferAt } from './ledger-time.ts'
+import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
 // who left, some leaving or replaced at the end of this month, and two vehicles whose custodians are staff.
@@ -134,44 +131,34 @@ async function buyCover(tx: Tx, owner: { id: string; customerId: string }, today
 	const bought = new Date(`${start}T08:30:00Z`)
 	const input =
 		cover.kind === 'plan' ? { product_id: cover.productId, plan_type: 'standard', members: cover.slots, period: 'annual' } : cover.input
-	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
+	const quote = demoQuote(input)
 	const product = productById(quote.product_id as ProductId)
 	const isPlan = cover.kind === 'plan'
-	const [purchase] = await tx
-		.insert(t.purchases)
-		.values({
+	// A plan subscribed to; a vehicle's premium paid from the wallet through the ledger, dated when it was bought.
+	const purchase = await demoWalletPurchase(
+		tx,
+		{
 			customerId: owner.customerId,
 			userId: owner.id,
-			idempotencyKey: `demo-staff-${product.id}-${cover.kind}`,
+			key: `demo-staff-${product.id}-${cover.kind}`,
 			productId: product.id,
 			input,
-			quote: quote as unknown as Record<string, unknown>,
-			amount: isPlan ? 0 : quote.total,
-			paymentOption: isPlan ? 'subscription' : 'wallet',
-			status: isPlan ? 'subscribed' : 'paid',
-			createdAt: bought,
-		})
-		.returning()
-	if (!isPlan) {
-		// Paid from the wallet as a purchase pays: through the ledger, dated when it was bought.
-		const transfer = await postTransferAt(
-			tx,
-			premiumTransfer({ customerId: owner.customerId, amount: quote.total, reference: `purchase_${purchase!.id}` }),
-			bought,
-		)
-		await tx.update(t.purchases).set({ transferId: transfer.id }).where(eq(t.purchases.id, purchase!.id))
-	}
+			quote,
+			plan: isPlan,
+		},
+		bought,
+	)
 	const coverEnd = addDays(addMonths(start, 12), -1)
 	const [policy] = await tx
 		.insert(t.policies)
 		.values({
 			customerId: owner.customerId,
-			purchaseId: purchase!.id,
+			purchaseId: purchase.id,
 			kind: cover.kind,
 			productId: product.id,
 			policyNumber: await nextPolicyNumber(tx, product.category, start),
 			status: 'active',
-			premium: purchase!.amount,
+			premium: purchase.amount,
 			period: quote.period,
 			coverStart: start,
 			coverEnd,

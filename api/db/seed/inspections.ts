@@ -2,17 +2,12 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { INSPECTION_ANGLES } from '../../contract/inspections.ts'
 import type { InspectionStatus } from '../../contract/statuses.ts'
-import { QuoteBody } from '../../domain/catalogue/quotes.ts'
 import { addDays, lagosDate } from '../../domain/policies.ts'
-import { computeQuote } from '../../domain/pricing/index.ts'
 import type { Storage } from '../../storage/index.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { PRODUCT_IDS } from '../../contract/product-ids.ts'
-import { productById } from '../../domain/catalogue/index.ts'
-import { recordActivity } from '../../services/accounts.ts'
-import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
-import { demoCardPurchase } from './card-purchase.ts'
+import { demoCardPolicy } from './demo-purchase.ts'
 import { vehiclePhoto } from './demo-pictures.ts'
 import { DEMO_OPERATOR } from './index.ts'
 
@@ -68,8 +63,7 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 	if (already) return
 	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
 	const today = lagosDate(new Date())
-	const input = { product_id: 2, vehicle_class: 'private_car', vehicle_value: 9_500_000, period: 'annual' }
-	const quote = computeQuote(QuoteBody.parse(input) as Parameters<typeof computeQuote>[0])
+	const input = { product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: 9_500_000, period: 'annual' }
 	for (const [i, seed] of SEEDS.entries()) {
 		const photos = await Promise.all(
 			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await vehiclePhoto(i + j) })),
@@ -79,38 +73,18 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 		const bought = new Date(`${start}T08:30:00+01:00`)
 		await db.transaction(async (tx) => {
 			// Paid by card the morning its cover started: a purchase is paid before its inspection.
-			const purchase = await demoCardPurchase(
-				tx,
-				{ customerId: owner.customerId, userId: owner.id, key: `demo-inspection-${i}`, productId: PRODUCT_IDS.comprehensive, input, quote },
+			const policy = await demoCardPolicy(tx, owner, {
+				key: `demo-inspection-${i}`,
+				input,
+				start,
+				coverEnd: addDays(today, 363 - i),
 				bought,
-			)
-			const [policy] = await tx
-				.insert(t.policies)
-				.values({
-					customerId: owner.customerId,
-					purchaseId: purchase.id,
-					kind: 'policy',
-					productId: 2,
-					policyNumber: await nextPolicyNumber(tx, 'auto', start),
-					status: seed.status === 'approved' ? 'active' : 'pending',
-					premium: quote.total,
-					period: 'annual',
-					coverStart: start,
-					coverEnd: addDays(today, 363 - i),
-					activation: { registration_number: seed.plate, make_and_model: seed.model, chassis_number: seed.chassis },
-					activatedAt: bought,
-					createdAt: bought,
-				})
-				.returning()
-			await recordActivity(tx, {
-				customerId: owner.customerId,
-				actorUserId: owner.id,
-				...issuedActivity(productById(PRODUCT_IDS.comprehensive).name, policy!, quote.total),
-				at: bought,
+				status: seed.status === 'approved' ? 'active' : 'pending',
+				activation: { registration_number: seed.plate, make_and_model: seed.model, chassis_number: seed.chassis },
 			})
 			await tx.insert(t.policyEvents).values({
 				customerId: owner.customerId,
-				policyId: policy!.id,
+				policyId: policy.id,
 				kind: 'activated',
 				effectiveOn: start,
 				description: 'Details sent; waiting for the pre-inspection',
@@ -122,7 +96,7 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 				.insert(t.inspections)
 				.values({
 					customerId: owner.customerId,
-					policyId: policy!.id,
+					policyId: policy.id,
 					kind: 'vehicle',
 					status: seed.status,
 					rejectReason: seed.reason ?? null,
@@ -158,7 +132,7 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 			if (seed.status === 'approved') {
 				await tx.insert(t.policyEvents).values({
 					customerId: owner.customerId,
-					policyId: policy!.id,
+					policyId: policy.id,
 					kind: 'inspection_approved',
 					effectiveOn: today,
 					description: 'Pre-inspection approved; cover is active',

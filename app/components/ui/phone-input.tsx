@@ -9,9 +9,9 @@ export function PhoneInput(props: NormalizedInputProps) {
 }
 
 /** A form's phone number: its label, the example every form gives, the input and its errors. */
-export function PhoneField({ field, label = 'Phone number' }: { field: FieldMeta; label?: string }) {
+export function PhoneField({ field }: { field: FieldMeta }) {
 	return (
-		<Field label={label} hint="Like 08031234567" id={field.id} errorId={field.errorId} errors={field.errors}>
+		<Field label="Phone number" hint="Like 08031234567" id={field.id} errorId={field.errorId} errors={field.errors}>
 			<PhoneInput {...inputProps(field, { type: 'tel' })} />
 		</Field>
 	)
