@@ -7,6 +7,7 @@ import { Activity, Todo } from './activities.ts'
 
 const Money = z.number().int()
 const Month = z.string().regex(/^\d{4}-\d{2}$/)
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 
 /** A policy as home lists it: enough to name it and link to it. */
 export const DashboardPolicy = z.object({
@@ -53,12 +54,14 @@ export const DashboardResponse = z.object({
 			months: z.array(z.object({ month: Month, amount: Money })).length(12),
 		})
 		.nullable(),
-	/** A business, invoices.view: the staff plan billed next, or null inside when none is. */
+	/**
+	 * A business, invoices.view: the next bill of its staff plans (decision 161), or null inside when no
+	 * live plan will be billed: the month billed (its 1st), the day its invoices are issued and due, and how
+	 * many plans it bills. The amount is the people on each plan that month, known when the run bills it.
+	 */
 	next_bill: z
 		.object({
-			bill: z
-				.object({ date: z.string(), amount: Money, policy_id: z.string(), policy_number: z.string(), product_name: z.string() })
-				.nullable(),
+			bill: z.object({ month: Day, issued_on: Day, due_on: Day, plans: z.number().int().positive() }).nullable(),
 		})
 		.nullable(),
 	/** plans.view: live cover whose period ends within the renewal window, soonest first. */

@@ -109,7 +109,22 @@ export const PolicyDetail = Policy.extend({
 	quote: Quote.nullable(),
 	/** A staff plan's enrolled staff; null for a policy. */
 	staff_count: z.number().int().nullable(),
+	/**
+	 * A live staff plan's next bill (decision 161): the month billed (its 1st), the day its invoice is
+	 * issued and due, and what it bills from the facts as they are now: the people on the plan that month
+	 * and their total. Null for a policy, a plan waiting for activation or one that bills no month more.
+	 */
+	next_bill: z
+		.object({
+			month: z.string(),
+			issued_on: z.string(),
+			due_on: z.string(),
+			amount: z.number().int(),
+			people: z.number().int(),
+		})
+		.nullable(),
 })
+export type PolicyDetail = z.infer<typeof PolicyDetail>
 
 export const PurchaseResult = z.object({
 	purchase: z.object({

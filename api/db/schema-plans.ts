@@ -51,6 +51,10 @@ export const policyEvents = pgTable(
 		index('policy_events_policy_idx').on(t.policyId, t.createdAt),
 		index('policy_events_customer_idx').on(t.customerId, t.createdAt),
 		index('policy_events_to_policy_idx').on(t.toPolicyId),
+		// The day a plan or policy ends, found without reading its members' events (decision 161).
+		index('policy_events_end_idx')
+			.on(t.policyId, t.effectiveOn)
+			.where(sql`${t.kind} in ('terminate', 'deactivate') and ${t.cancelledAt} is null`),
 	],
 )
 

@@ -9,6 +9,7 @@ import {
 	dueOn,
 	invoiceLines,
 	invoiceMove,
+	nextBill,
 	invoiceNumber,
 	pausesOn,
 	payRefusal,
@@ -236,5 +237,41 @@ describe('totalsSplit: whole months from the running totals, the days either sid
 				expect(byMonth + byDays).toBe(inside({ from, to }, d) ? 1 : 0)
 			}),
 		)
+	})
+})
+
+describe('nextBill', () => {
+	// Decision 161: the run bills each month on the 1st after it (decision 095).
+	const plan = { start: '2026-01-03', coverEnd: '2027-01-02', endedOn: null, plans: 1 }
+
+	test("is this month's, issued on the next 1st and due a week later, for every plan billed this month", () => {
+		expect(nextBill([plan, { ...plan, start: '2026-06-01', plans: 3 }], '2026-11-25')).toEqual({
+			month: '2026-11-01',
+			issued_on: '2026-12-01',
+			due_on: '2026-12-08',
+			plans: 4,
+		})
+	})
+
+	test('leaves out a plan that starts later, and is its first whole month when no plan is billed before', () => {
+		const later = { ...plan, start: '2026-11-20', coverEnd: '2027-11-19', plans: 2 }
+		expect(nextBill([plan, later], '2026-11-25')?.plans).toBe(1)
+		// Bought on the 20th: November is free, December is billed on 1 January.
+		expect(nextBill([later], '2026-11-25')).toEqual({ month: '2026-12-01', issued_on: '2027-01-01', due_on: '2027-01-08', plans: 2 })
+		// Starting on a 1st, that month is billed.
+		expect(nextBill([{ ...plan, start: '2026-12-01' }], '2026-11-25')?.month).toBe('2026-12-01')
+	})
+
+	test('bills the month a plan ends in, and not after the day before it was ended', () => {
+		expect(nextBill([{ ...plan, coverEnd: '2026-11-02' }], '2026-11-25')?.month).toBe('2026-11-01')
+		expect(nextBill([{ ...plan, coverEnd: '2026-10-31' }], '2026-11-25')).toBeNull()
+		// Ended from 1 November: its last day was 31 October, billed on 1 November already.
+		expect(nextBill([{ ...plan, endedOn: '2026-11-01' }], '2026-11-25')).toBeNull()
+		// Ended from the 15th: November is still billed, whole.
+		expect(nextBill([{ ...plan, endedOn: '2026-11-15' }], '2026-11-25')?.plans).toBe(1)
+	})
+
+	test('is null with no plan billed', () => {
+		expect(nextBill([], '2026-11-25')).toBeNull()
 	})
 })

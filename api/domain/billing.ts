@@ -110,6 +110,38 @@ export const RETRY_DAYS = [1, 3, 7] as const
 export const GRACE_DAYS = 14
 
 export const dueOn = (issuedOn: string) => addDays(issuedOn, DUE_DAYS)
+
+/**
+ * Staff plans as the monthly billing run reads them (api/services/billing/people.ts): the first day they
+ * cover (the later of their start and their activation), their cover end, the day they were ended if they
+ * were, and how many of the business's live plans share those days.
+ */
+export type BillablePlans = { start: string; coverEnd: string; endedOn: string | null; plans: number }
+
+/**
+ * The next bill of a business's staff plans (docs/decisions/095-billing-of-staff-plans.md, decision 161):
+ * the first month, from this one on, that a live plan is billed for; the billing run issues that month's
+ * invoices on the 1st after it, due DUE_DAYS later. A plan is billed from its first whole month to the
+ * month of its last day (`billsMonth`). How much follows the people on each plan that month, read for one
+ * plan by `planNextBill` (api/services/billing/people.ts). Null when no live plan will be billed.
+ */
+export function nextBill(rows: readonly BillablePlans[], today: string) {
+	let month: string | null = null
+	let plans = 0
+	for (const row of rows) {
+		const span = { firstDay: row.start, lastDay: row.endedOn ? minDay(row.coverEnd, addDays(row.endedOn, -1)) : row.coverEnd }
+		const first = [billedFrom(row.start), firstOfMonth(today)].sort()[1]!
+		if (!billsMonth(span, first)) continue
+		if (month === null || first < month) [month, plans] = [first, 0]
+		if (first === month) plans += row.plans
+	}
+	if (month === null) return null
+	const issued = firstOfNextMonth(month)
+	return { month, issued_on: issued, due_on: dueOn(issued), plans }
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b)
+
 /** The day a plan with this invoice unpaid is paused. */
 export const pausesOn = (due: string) => addDays(due, GRACE_DAYS)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coverByLine, isRenewalDue, lastTwelveMonths, nextBill, spendByMonth, spendStart, visibleParts } from './dashboard.ts'
+import { coverByLine, isRenewalDue, lastTwelveMonths, spendByMonth, spendStart, visibleParts } from './dashboard.ts'
 
 describe('visibleParts', () => {
 	it('gives an owner of a business every part', () => {
@@ -97,40 +97,5 @@ describe('isRenewalDue', () => {
 	it('does not hold for ended or pending cover', () => {
 		expect(isRenewalDue({ status: 'active', coverEnd: '2026-11-24' }, today)).toBe(false)
 		expect(isRenewalDue({ status: 'pending', coverEnd: '2026-12-01' }, today)).toBe(false)
-	})
-})
-
-describe('nextBill', () => {
-	const plan = {
-		id: 'p1',
-		policyNumber: 'CP-HLTH-2026-000001',
-		productName: 'FlexiCare',
-		nextBillingDate: '2026-12-10',
-		slots: 12,
-		monthlyRate: 3_500,
-		period: 'annual',
-	}
-
-	it('bills the plan due soonest for its members and the months of its period', () => {
-		const bill = nextBill(
-			[{ ...plan, id: 'p2', nextBillingDate: '2027-02-01' }, plan, { ...plan, id: 'p3', nextBillingDate: '2026-11-01' }],
-			'2026-11-25',
-		)
-		expect(bill).toEqual({
-			date: '2026-12-10',
-			amount: 3_500 * 12 * 12,
-			policy_id: 'p1',
-			policy_number: 'CP-HLTH-2026-000001',
-			product_name: 'FlexiCare',
-		})
-	})
-
-	it('is a quarter of the rate times members for a quarterly plan', () => {
-		expect(nextBill([{ ...plan, period: 'quarterly' }], '2026-11-25')?.amount).toBe(3_500 * 12 * 3)
-	})
-
-	it('is null with no plan billed ahead', () => {
-		expect(nextBill([{ ...plan, nextBillingDate: null }], '2026-11-25')).toBeNull()
-		expect(nextBill([], '2026-11-25')).toBeNull()
 	})
 })

@@ -1,6 +1,5 @@
 import { CATEGORIES, type Category } from '../contract/catalogue.ts'
 import type { Permission } from '../contract/permissions.ts'
-import { isPeriod, periodMonths } from '../contract/periods.ts'
 
 // The rules of home's figures, without I/O (docs/decisions/047-home-dashboard.md).
 
@@ -89,35 +88,4 @@ function daysBetween(from: string, to: string) {
 /** Live cover whose last day is within the window: today up to `windowDays` days on. */
 export function isRenewalDue(p: Pick<Cover, 'status' | 'coverEnd'>, today: string, windowDays = RENEWAL_WINDOW_DAYS) {
 	return isLive(p, today) && daysBetween(today, p.coverEnd) <= windowDays
-}
-
-export type BillablePlan = {
-	id: string
-	policyNumber: string
-	productName: string
-	nextBillingDate: string | null
-	slots: number | null
-	monthlyRate: number | null
-	period: string | null
-}
-
-/**
- * A staff plan's next bill: the cover period it has run, billed the day after it ends (spec section 1,
- * decision 014): the monthly rate for each member quoted, for each month of the period. The plan
- * billed soonest from today; null when no plan has a bill ahead.
- */
-export function nextBill(plans: readonly BillablePlan[], today: string) {
-	const ahead = plans
-		.filter((p) => p.nextBillingDate !== null && p.nextBillingDate >= today && p.slots !== null && p.monthlyRate !== null)
-		.sort((a, b) => a.nextBillingDate!.localeCompare(b.nextBillingDate!) || a.policyNumber.localeCompare(b.policyNumber))
-	const plan = ahead[0]
-	if (!plan) return null
-	const months = isPeriod(plan.period) ? periodMonths(plan.period) : 1
-	return {
-		date: plan.nextBillingDate!,
-		amount: plan.monthlyRate! * plan.slots! * months,
-		policy_id: plan.id,
-		policy_number: plan.policyNumber,
-		product_name: plan.productName,
-	}
 }

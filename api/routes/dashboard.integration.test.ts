@@ -4,6 +4,7 @@ import { OPEN_CLAIMS_COUNT_CAP } from '#api/contract/dashboard.ts'
 import { claims, employees, policies, purchases, staff } from '#api/db/schema.ts'
 import { lastTwelveMonths } from '#api/domain/dashboard.ts'
 import { addDays, lagosDate } from '#api/domain/policies.ts'
+import { firstOfMonth, firstOfNextMonth } from '#api/domain/staff-lifecycle.ts'
 import { insertPolicy } from '#tests/support/claims.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { fund, newKey } from '#tests/support/wallet.ts'
@@ -117,8 +118,8 @@ describeApi('GET /dashboard', () => {
 		expect(home.spend.this_month).toBe(THIRD_PARTY_PRICE)
 		expect(home.spend.months[8]).toEqual({ month: months[8], amount: THIRD_PARTY_PRICE })
 		expect(home.spend.total).toBe(2 * THIRD_PARTY_PRICE)
-		// FlexiCare (Savanna) at ₦3,500 a person a month, 3 people quoted, a quarter: billed the day after its cover.
-		expect(home.next_bill.bill).toMatchObject({ policy_id: planId, amount: 3_500 * 3 * 3 })
+		// The staff plan waits for activation: the billing run bills active plans only (decision 161).
+		expect(home.next_bill).toEqual({ bill: null })
 		expect(home.renewals).toMatchObject({ window_days: 30, due: 1, items: [{ id: motorId, product_name: 'Third Party Motor' }] })
 		expect(home.claims).toEqual({ open: 0 })
 		expect(home.todos.map((t: { id: string }) => t.id)).toContain(`activate-${planId}`)
@@ -174,7 +175,7 @@ describeApi('GET /dashboard', () => {
 		const home = await dashboard(finance)
 		expect(home.wallet).toEqual({ balance: 100_000 - 2 * THIRD_PARTY_PRICE })
 		expect(home.spend.this_month).toBe(THIRD_PARTY_PRICE)
-		expect(home.next_bill.bill.policy_id).toBe(planId)
+		expect(home.next_bill).toEqual({ bill: null })
 		expect(home).toMatchObject({ cover: null, staff: null, renewals: null, claims: null })
 	})
 
@@ -228,6 +229,43 @@ describeApi('GET /dashboard', () => {
 				.map((p) => p.id),
 		)
 		expect(home.todos.filter((t: { id: string }) => t.id.startsWith('activate-'))).toHaveLength(5)
+	})
+
+	test('the next bill is the month the billing run bills next, on home and on the plan (decision 161)', async () => {
+		const today = lagosDate(new Date())
+		const thisMonth = firstOfMonth(today)
+		const [before] = await ctx.db.select().from(policies).where(eq(policies.id, planId))
+		// Waiting for activation, it bills nothing yet.
+		expect((await ctx.call('GET', `/policies/${planId}`, { token: owner.token })).body.data.next_bill).toBeNull()
+		// Active since this month's 1st: this month is billed, on the next 1st, due a week later.
+		await ctx.db
+			.update(policies)
+			.set({ status: 'active', coverStart: thisMonth, activatedAt: new Date(`${thisMonth}T09:00:00+01:00`) })
+			.where(eq(policies.id, planId))
+		try {
+			const bill = { month: thisMonth, issued_on: firstOfNextMonth(today), due_on: addDays(firstOfNextMonth(today), 7), plans: 1 }
+			expect((await dashboard(owner)).next_bill).toEqual({ bill })
+			// On the plan: Ada and Bayo (leaving later this month or after) are billed for the month; Chidi, who
+			// left yesterday, too unless that was last month; Dayo joins later. At FlexiCare's ₦3,500.
+			const people = today === thisMonth ? 2 : 3
+			const plan = await ctx.call('GET', `/policies/${planId}`, { token: owner.token })
+			expect(plan.body.data.next_bill).toEqual({
+				month: thisMonth,
+				issued_on: bill.issued_on,
+				due_on: bill.due_on,
+				amount: 3_500 * people,
+				people,
+			})
+			// Activated today instead: a month it starts part-way through is not billed, unless today is a 1st.
+			await ctx.db.update(policies).set({ coverStart: today, activatedAt: new Date() }).where(eq(policies.id, planId))
+			const first = today === thisMonth ? thisMonth : firstOfNextMonth(today)
+			expect((await dashboard(owner)).next_bill.bill).toMatchObject({ month: first, issued_on: firstOfNextMonth(first), plans: 1 })
+		} finally {
+			await ctx.db
+				.update(policies)
+				.set({ status: before!.status, coverStart: before!.coverStart, activatedAt: before!.activatedAt })
+				.where(eq(policies.id, planId))
+		}
 	})
 
 	test("another business's figures stay its own", async () => {

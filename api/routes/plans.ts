@@ -15,31 +15,19 @@ import {
 	RemoveBody,
 } from '../contract/plans.ts'
 import { IdParams, PolicyDetail } from '../contract/purchases.ts'
-import type { Quote } from '../contract/quotes.ts'
 import type { Deps } from '../deps.ts'
 import { defineRoute } from '../http.ts'
 import type { AuthUser } from '../http.ts'
-import { documentsOf } from '../services/activation.ts'
-import { staffCount } from '../services/batch.ts'
 import { listHospitals } from '../services/hospitals.ts'
 import { batchRemoval, changePeriod, changePlan, membersOf, migrateMembers, planActivities, removePolicy } from '../services/plans.ts'
-import { findPolicy, liveEvents, serializePolicy } from '../services/policies.ts'
+import { findPolicy } from '../services/policies.ts'
+import { policyDetail } from '../services/policy-detail.ts'
 import { readRemovalList } from '../services/removal-list.ts'
 
 // Managing a plan (issue 14): the screens under /mycover/{plan_id}/ call these.
 
 /** The policy as GET /policies/:id answers, after a change. */
-async function detail(deps: Deps, auth: AuthUser, id: string) {
-	const { policy, purchase, custodian } = await findPolicy(deps.db, auth.customerId, id)
-	const events = await liveEvents(deps.db, { customerId: auth.customerId, policyId: policy.id })
-	return {
-		...serializePolicy(policy, custodian, deps.now(), events),
-		activation: policy.activation ?? null,
-		documents: await documentsOf(deps.db, policy.id),
-		quote: (purchase.quote as unknown as Quote) ?? null,
-		staff_count: policy.kind === 'plan' ? await staffCount(deps.db, policy.id) : null,
-	}
-}
+const detail = (deps: Deps, auth: AuthUser, id: string) => policyDetail(deps, auth.customerId, id)
 
 export const planRoutes = [
 	defineRoute({

@@ -13,16 +13,16 @@ import {
 	RenewalQuery,
 	RenewBody,
 } from '../contract/purchases.ts'
-import type { Quote } from '../contract/quotes.ts'
 import { defineDownload, defineRoute } from '../http.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import { checkoutUrl } from '../services/payments.ts'
-import { activatePolicy, documentsOf, readDocument } from '../services/activation.ts'
+import { activatePolicy, readDocument } from '../services/activation.ts'
 import { ApiError } from '../errors.ts'
 import { serializePurchase } from '../services/purchases.ts'
 import { findPolicy, listPolicies, liveEvents, serializePolicy } from '../services/policies.ts'
+import { policyDetail } from '../services/policy-detail.ts'
 import { renewalOffer, serializeOffer, startRenewal } from '../services/renewals.ts'
-import { staffCount, staffSheet } from '../services/batch.ts'
+import { staffSheet } from '../services/batch.ts'
 import { certificatePdf } from '../services/documents.ts'
 
 /**
@@ -76,19 +76,7 @@ export const policyRoutes = [
 		permission: 'plans.view',
 		params: IdParams,
 		response: PolicyDetail,
-		handler: async ({ params, auth, deps }) => {
-			const { policy, purchase, custodian } = await findPolicy(deps.db, auth.customerId, params.id)
-			const events = await liveEvents(deps.db, { customerId: auth.customerId, policyId: policy.id })
-			return {
-				data: {
-					...serializePolicy(policy, custodian, deps.now(), events),
-					activation: policy.activation ?? null,
-					documents: await documentsOf(deps.db, policy.id),
-					quote: (purchase.quote as unknown as Quote) ?? null,
-					staff_count: policy.kind === 'plan' ? await staffCount(deps.db, policy.id) : null,
-				},
-			}
-		},
+		handler: async ({ params, auth, deps }) => ({ data: await policyDetail(deps, auth.customerId, params.id) }),
 	}),
 	defineDownload({
 		method: 'get',

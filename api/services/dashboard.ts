@@ -5,16 +5,19 @@ import { fromJson, jsonRows } from '../db/json-rows.ts'
 import type { Bound, Value } from '../db/prepared-once.ts'
 import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
-import { RENEWAL_WINDOW_DAYS, coverByLine, nextBill, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
+import { type BillablePlans, nextBill } from '../domain/billing.ts'
+import { RENEWAL_WINDOW_DAYS, coverByLine, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
+import { firstOfMonth } from '../domain/staff-lifecycle.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
 import { type AccountValues, readAccount, todosOf } from './todos.ts'
 
 // Home (docs/decisions/047-home-dashboard.md) in one statement (decision 128): the customer, every
 // scalar figure, the todos' facts and lists, and each of home's own lists as a column of one row, each
-// part a bounded read (decision 121): cover by line as one aggregate, the listed policies, renewals due
-// and the next bill each cut by LIMIT, never every policy of the business.
+// part a bounded read (decision 121): cover by line as one aggregate, the listed policies and renewals due
+// each cut by LIMIT, the next bill from the business's live staff plans alone, never every policy of the
+// business.
 
 /** The most policies home lists in one part. */
 const LISTED = 5
@@ -76,8 +79,11 @@ function listed(p: ListedRow): DashboardPolicy {
 	}
 }
 
-/** What home's own columns are run with, besides the account's values: the end of the renewal window and the first month of spend. */
-type HomeValues = { renewalEnd: string; spendFrom: string }
+/**
+ * What home's own columns are run with, besides the account's values: the end of the renewal window, the
+ * first month of spend and the first day of this month.
+ */
+type HomeValues = { renewalEnd: string; spendFrom: string; thisMonth: string }
 
 /** Home's own columns of the account's statement, each null when the member's role may not see it. */
 function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues & AccountValues>) {
@@ -123,23 +129,19 @@ function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues &
 					sql`r."coverEnd", r.at, r.id`,
 				)
 			: none,
-		// The plan billed soonest: nextBill's rule, over plans only.
-		plan: may('invoices.view')
-			? jsonRows<{
-					id: string
-					productId: number
-					policyNumber: string
-					nextBillingDate: string
-					slots: number
-					monthlyRate: number
-					period: string | null
-				}>(
-					sql`select p.id, p.product_id as "productId", p.policy_number as "policyNumber",
-						p.next_billing_date::text as "nextBillingDate", p.slots, p.monthly_rate as "monthlyRate", p.period
-						from policies p where p.customer_id = ${id} and p.kind = 'plan' and p.next_billing_date >= ${today}::date
-							and p.slots is not null and p.monthly_rate is not null
-						order by p.next_billing_date, p.policy_number limit 1`,
-					sql`r."nextBillingDate", r."policyNumber"`,
+		// The business's live staff plans, as the billing run reads their days (nextBill's rule), counted by
+		// those days: a row per distinct start, cover end and end, however many plans share them.
+		plans: may('invoices.view')
+			? jsonRows<BillablePlans>(
+					sql`select w.start, w."coverEnd", w."endedOn", count(*)::int as plans from (
+						select greatest(p.cover_start, coalesce((p.activated_at at time zone 'Africa/Lagos')::date, p.cover_start))::text as start,
+							p.cover_end::text as "coverEnd",
+							(select min(e.effective_on)::text from policy_events e where e.policy_id = p.id
+								and e.kind in ('terminate', 'deactivate') and e.cancelled_at is null) as "endedOn"
+						from policies p where p.customer_id = ${id} and p.kind = 'plan' and p.status = 'active'
+							and p.cover_end >= ${v.thisMonth}::date) w
+						group by w.start, w."coverEnd", w."endedOn"`,
+					sql`r.start, r."coverEnd"`,
 				)
 			: none,
 		spent: may('transactions.view') ? spendSince(id, v.spendFrom) : none,
@@ -158,7 +160,11 @@ function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues &
 /** Home in one answer and one statement: each part the member's role allows, each read bounded whatever the business's size. */
 export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard> {
 	const today = lagosDate(deps.now())
-	const values: HomeValues = { renewalEnd: addDays(today, RENEWAL_WINDOW_DAYS), spendFrom: spendStart(today).slice(0, 7) }
+	const values: HomeValues = {
+		renewalEnd: addDays(today, RENEWAL_WINDOW_DAYS),
+		spendFrom: spendStart(today).slice(0, 7),
+		thisMonth: firstOfMonth(today),
+	}
 	const account = await readAccount(deps, auth, today, { name: 'home', values, columns: homeColumns })
 	const { customer } = account
 	const parts = visibleParts(customer.kind, auth.permissions)
@@ -167,7 +173,7 @@ export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard
 	const byProduct = fromJson(account.byProduct)
 	const newest = fromJson(account.newest)
 	const due = fromJson(account.due)
-	const plan = fromJson(account.plan)
+	const plans = fromJson(account.plans)
 	const spent = fromJson(account.spent)
 	const activities = fromJson(account.activities)
 	return {
@@ -192,15 +198,7 @@ export async function dashboardOf(deps: Deps, auth: AuthUser): Promise<Dashboard
 						today,
 					)
 				: null,
-		next_bill:
-			parts.has('next_bill') && plan
-				? {
-						bill: nextBill(
-							plan.map((p) => ({ ...p, productName: productById(p.productId as ProductId).name })),
-							today,
-						),
-					}
-				: null,
+		next_bill: parts.has('next_bill') && plans ? { bill: nextBill(plans, today) } : null,
 		renewals:
 			parts.has('renewals') && due ? { window_days: RENEWAL_WINDOW_DAYS, due: Number(due[0]?.due ?? 0), items: due.map(listed) } : null,
 		claims: parts.has('claims') ? { open: Number(account.openClaims ?? 0) } : null,

@@ -156,7 +156,6 @@ export async function mailPurchaseConfirmation(deps: Deps, purchaseId: string) {
 						? {
 								slots: policy.slots ?? 0,
 								monthlyRate: policy.monthlyRate ?? 0,
-								firstBill: formatLongDay(policy.nextBillingDate ?? policy.coverEnd),
 							}
 						: null
 				}

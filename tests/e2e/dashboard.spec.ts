@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { formatNairaFull } from '#api/contract/money.ts'
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { businessThroughApi, fundThroughApi, memberThroughApi } from './wallet-support.ts'
@@ -32,7 +33,16 @@ test("the demo business's home shows where it stands, each figure linking to its
 		expect(home.staff.covered).toBeGreaterThanOrEqual(12)
 		await expect(figure(page, 'Staff covered')).toContainText(String(home.staff.covered), shows)
 		await expect(figure(page, 'Spent this month')).toContainText(formatNairaFull(home.spend.this_month), shows)
-		await expect(figure(page, 'Next bill')).toContainText(formatNairaFull(home.next_bill.bill.amount), shows)
+		// The month the billing run bills next, on the 1st after it (decision 161): this month, since the
+		// demo's staff plans are active from earlier months.
+		const bill = home.next_bill.bill
+		expect(bill.month).toBe(`${home.today.slice(0, 7)}-01`)
+		await expect(figure(page, 'Next bill')).toContainText(formatDay(bill.issued_on), shows)
+		const plans = `${bill.plans} staff plan${bill.plans === 1 ? '' : 's'}`
+		await expect(figure(page, 'Next bill')).toContainText(
+			`for ${formatMonth(bill.month)} on ${plans}, due ${formatDay(bill.due_on)}`,
+			shows,
+		)
 		await expect(figure(page, 'Renewals due')).toContainText(String(home.renewals.due), shows)
 		await expect(figure(page, 'Open claims')).toContainText(String(home.claims.open), shows)
 	}).toPass({ timeout: 40_000 })
@@ -72,9 +82,9 @@ test("the demo business's home shows where it stands, each figure linking to its
 	expect(new Set(ranks).size, 'todos of more than one kind').toBeGreaterThan(1)
 	await expectAccessible(page, js)
 
-	// A figure leads to its screen: the bill to the plan billed.
-	await figure(page, 'Next bill').getByRole('link', { name: 'See the plan billed' }).click()
-	await expect(page).toHaveURL(`/mycover/${home.next_bill.bill.policy_id}`)
+	// A figure leads to its screen: the bill to the invoices.
+	await figure(page, 'Next bill').getByRole('link', { name: 'See the invoices' }).click()
+	await expect(page).toHaveURL('/invoice')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 

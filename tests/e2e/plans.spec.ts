@@ -222,6 +222,9 @@ test('the demo business: plans with members moving and leaving, each management 
 		.click()
 	await expect(activities(page)).toContainText(/to be removed on 1 [A-Z][a-z]{2} \d{4}/)
 	await expect(activities(page)).toContainText('moves to PrimeCare')
+	// Billed monthly in arrears (decision 161): what the next 1st bills for this month, as things stand.
+	await expect(page.getByText(/^₦[\d,]+ for \d+ (person|people) in [A-Z][a-z]+ \d{4}, issued 1 [A-Z][a-z]{2} \d{4}$/)).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Price quoted' })).toContainText('Each month is billed on the 1st after it')
 	for (const name of [
 		'Plan information and hospitals',
 		'Edit plan',

@@ -12,8 +12,11 @@ export type PurchaseConfirmationMailProps = {
 	paidBy: string | null
 	premium: number
 	cover: string
-	/** A staff plan's terms, billed monthly rather than paid now. */
-	plan: { slots: number; monthlyRate: number; firstBill: string } | null
+	/**
+	 * A staff plan's terms, billed monthly in arrears rather than paid now (decision 161): bought waiting
+	 * for its staff, so its first bill's day is not known yet.
+	 */
+	plan: { slots: number; monthlyRate: number } | null
 	/** The policy waits for its activation details: its certificate follows then. */
 	pending: boolean
 	policyUrl: string
@@ -30,7 +33,8 @@ export function PurchaseConfirmationMail(props: PurchaseConfirmationMailProps) {
 			{plan ? (
 				<>
 					<Fact label="Staff covered">{`Up to ${plan.slots}, at ${formatNairaFull(plan.monthlyRate)} per person a month`}</Fact>
-					<Fact label="First bill">{plan.firstBill}</Fact>
+					<Fact label="Billed">Monthly, on the 1st after each month, for the people on the plan that month</Fact>
+					<Fact label="First bill">On the 1st after its first whole month of active cover</Fact>
 				</>
 			) : (
 				<Fact label="Premium paid">{paidBy ? `${formatNairaFull(premium)} (${paidBy})` : formatNairaFull(premium)}</Fact>

@@ -161,10 +161,14 @@ describe('mail templates', () => {
 				...purchase,
 				paidBy: null,
 				premium: 0,
-				plan: { slots: 25, monthlyRate: 7_500, firstBill: '1 December 2027' },
+				plan: { slots: 25, monthlyRate: 7_500 },
 				pending: true,
 			}),
-			['Staff covered: Up to 25, at ₦7,500 per person a month', 'First bill: 1 December 2027'],
+			[
+				'Staff covered: Up to 25, at ₦7,500 per person a month',
+				'Billed: Monthly, on the 1st after each month, for the people on the plan that month',
+				'First bill: On the 1st after its first whole month of active cover',
+			],
 		)
 		expect(text).not.toContain('Premium paid')
 	})

@@ -2,7 +2,15 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { HealthProductId } from '../../contract/product-ids.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { dependants, employees, policies, policyEvents, staff } from '../../db/schema.ts'
-import { type BilledDependant, type BilledMember, type InvoiceLine, billingPeriod, invoiceLines as linesFor } from '../../domain/billing.ts'
+import {
+	type BilledDependant,
+	type BilledMember,
+	type InvoiceLine,
+	billingPeriod,
+	invoiceLines as linesFor,
+	nextBill,
+	totalOf,
+} from '../../domain/billing.ts'
 import { addDays, lagosDate } from '../../domain/policies.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
 
@@ -136,4 +144,26 @@ export async function linesForMonth(
 	const people = read ?? (await billedPeople(db, plan))
 	if (people.window.start > billingPeriod(monthStart).end || people.window.end < monthStart) return []
 	return linesFor({ monthStart, rate: await rateFor(db, plan, monthStart), members: people.members, dependants: people.dependants })
+}
+
+/**
+ * A live staff plan's next bill (decision 161): the month the run bills next, as `nextBill` finds it from
+ * the plan's own days, and what it would bill for it from the facts as they are now: the people on the
+ * plan that month at that month's rate. Null for a policy, a plan waiting for activation or one that
+ * bills no month more.
+ */
+export async function planNextBill(db: Db | Tx, plan: PolicyRow, today: string) {
+	if (plan.kind !== 'plan' || plan.status !== 'active') return null
+	const people = await billedPeople(db, plan)
+	const days = { start: people.window.start, coverEnd: people.window.end, endedOn: null, plans: 1 }
+	// A month that bills nobody is settled without an invoice (the plan's members all join later): then the next.
+	for (let from = today, tries = 0; tries < 2; tries++) {
+		const bill = nextBill([days], from)
+		if (!bill) return null
+		const lines = await linesForMonth(db, plan, bill.month, people)
+		if (lines.length)
+			return { month: bill.month, issued_on: bill.issued_on, due_on: bill.due_on, amount: totalOf(lines), people: lines.length }
+		from = bill.issued_on
+	}
+	return null
 }

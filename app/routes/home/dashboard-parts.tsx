@@ -1,4 +1,4 @@
-import { formatDay } from '#api/contract/dates.ts'
+import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { ShieldCheck } from '#app/components/ui/icons.tsx'
 import type { ReactNode } from 'react'
 import { Link } from '#app/components/ui/link.tsx'
@@ -59,7 +59,7 @@ export type Figures = {
 	cover: { active: number; pending: number } | null
 	staff: { covered: number; pending: number; plans: number } | null
 	thisMonth: { amount: number; href: string; month: string } | null
-	nextBill: { bill: { date: string; amount: number; policy_id: string; product_name: string } | null } | null
+	nextBill: { bill: { month: string; issued_on: string; due_on: string; plans: number } | null } | null
 	renewals: { due: number; window_days: number } | null
 	claims: { open: number | string } | null
 }
@@ -114,11 +114,12 @@ export function FigureRow({ figures, kind }: { figures: Figures; kind: 'business
 		shown.push(
 			nextBill.bill
 				? {
+						// The day the run issues the month's invoices (decision 161): how much follows the people on the plans then.
 						label: 'Next bill',
-						value: <Naira amount={nextBill.bill.amount} />,
-						note: `${nextBill.bill.product_name}, due ${formatDay(nextBill.bill.date)}`,
-						to: `/mycover/${nextBill.bill.policy_id}`,
-						linkText: 'See the plan billed',
+						value: <time dateTime={nextBill.bill.issued_on}>{formatDay(nextBill.bill.issued_on)}</time>,
+						note: `for ${formatMonth(nextBill.bill.month)} on ${plural(nextBill.bill.plans, 'staff plan')}, due ${formatDay(nextBill.bill.due_on)}`,
+						to: '/invoice',
+						linkText: 'See the invoices',
 					}
 				: { label: 'Next bill', value: 'None due', note: 'No staff plan is billed yet', to: '/mycover', linkText: 'See my cover' },
 		)

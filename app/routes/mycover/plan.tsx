@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
-import { formatDay } from '#api/contract/dates.ts'
+import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { periodLabel, type Period } from '#api/contract/periods.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
@@ -158,14 +158,22 @@ export default function PlanPage() {
 									{ label: 'Staff enrolled', value: String(policy.staff_count ?? 0) },
 									{ label: 'Rate', value: `${formatNairaFull(policy.monthly_rate ?? 0)} a person a month` },
 									{ label: 'Renews', value: policy.auto_renew ? 'Automatically' : 'No' },
-									...(policy.next_billing_date
-										? [
-												{
-													label: 'Next bill',
-													value: <time dateTime={policy.next_billing_date}>{formatDay(policy.next_billing_date)}</time>,
-												},
-											]
-										: []),
+									// Billed monthly in arrears (decisions 095 and 161): what the next invoice bills, as things stand.
+									{
+										label: 'Next bill',
+										value: policy.next_bill ? (
+											<>
+												{formatNairaFull(policy.next_bill.amount)} for{' '}
+												{policy.next_bill.people === 1 ? '1 person' : `${policy.next_bill.people} people`} in{' '}
+												{formatMonth(policy.next_bill.month)}, issued{' '}
+												<time dateTime={policy.next_bill.issued_on}>{formatDay(policy.next_bill.issued_on)}</time>
+											</>
+										) : policy.status === 'pending' ? (
+											'Monthly from its first whole month once active, on the 1st after it'
+										) : (
+											'None: no month is left to bill'
+										),
+									},
 								]
 							: [{ label: 'Premium paid', value: formatNairaFull(policy.premium) }]),
 						...(policy.custodian ? [{ label: 'Custodian', value: policy.custodian.name }] : []),
@@ -180,8 +188,13 @@ export default function PlanPage() {
 				) : null}
 			</Panel>
 			{policy.quote ? (
-				<Panel id="price-heading" title="Price">
+				<Panel id="price-heading" title={policy.kind === 'plan' ? 'Price quoted' : 'Price'}>
 					<QuoteLines quote={policy.quote} />
+					{policy.kind === 'plan' ? (
+						<p className="mt-3 text-sm text-slate-600">
+							For the period at the places bought. Each month is billed on the 1st after it, for the people on the plan that month.
+						</p>
+					) : null}
 				</Panel>
 			) : null}
 			{details.length || documents.length ? (

@@ -118,7 +118,10 @@ function Preview({ batch, idempotencyKey, buyErrors }: { batch: Batch; idempoten
 						<dd className="whitespace-nowrap font-bold">{formatNairaFull(batch.quote.total)}</dd>
 					</div>
 				</dl>
-				<p className="mt-2 text-sm text-slate-700">Nothing is charged now: you are billed at the end of the cover period.</p>
+				<p className="mt-2 text-sm text-slate-700">
+					Nothing is charged now. Each month is billed on the 1st after it, for the people on the plan that month; a month the plan starts
+					part-way through is not billed.
+				</p>
 				{batch.policy_id ? (
 					<p className="mt-4">
 						This list is bought already.{' '}

@@ -1,0 +1,1 @@
+CREATE INDEX "policy_events_end_idx" ON "policy_events" USING btree ("policy_id","effective_on") WHERE "policy_events"."kind" in ('terminate', 'deactivate') and "policy_events"."cancelled_at" is null;

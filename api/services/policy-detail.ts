@@ -1,0 +1,27 @@
+import type { PolicyDetail } from '../contract/purchases.ts'
+import type { Quote } from '../contract/quotes.ts'
+import { lagosDate } from '../domain/policies.ts'
+import type { Deps } from '../deps.ts'
+import { documentsOf } from './activation.ts'
+import { staffCount } from './batch.ts'
+import { planNextBill } from './billing/people.ts'
+import { findPolicy, liveEvents, serializePolicy } from './policies.ts'
+
+/**
+ * One of the business's policies or plans as GET /policies/:id answers, and as a change to it answers
+ * after: its flags, activation details, documents and quote, and a staff plan's enrolled staff and next
+ * bill (decision 161).
+ */
+export async function policyDetail(deps: Deps, customerId: string, id: string): Promise<PolicyDetail> {
+	const { policy, purchase, custodian } = await findPolicy(deps.db, customerId, id)
+	const events = await liveEvents(deps.db, { customerId, policyId: policy.id })
+	const plan = policy.kind === 'plan'
+	return {
+		...serializePolicy(policy, custodian, deps.now(), events),
+		activation: policy.activation ?? null,
+		documents: await documentsOf(deps.db, policy.id),
+		quote: (purchase.quote as unknown as Quote) ?? null,
+		staff_count: plan ? await staffCount(deps.db, policy.id) : null,
+		next_bill: plan ? await planNextBill(deps.db, policy, lagosDate(deps.now())) : null,
+	}
+}
