@@ -119,8 +119,15 @@ test('a receipt shows its ledger entries, and another business’s transaction i
 	await expect(page.getByRole('main')).toContainText('₦7,500')
 	const entries = page.getByRole('table', { name: 'Ledger entries of this transaction' })
 	await expect(entries).toBeHidden()
-	await page.locator('summary', { hasText: 'Ledger entries' }).click()
+	// Closed, the part says it opens: a chevron, which turns once it is open (the stylesheet hides the
+	// browser's own triangle).
+	const summary = page.locator('summary', { hasText: 'Ledger entries' })
+	const chevron = summary.locator('svg.lucide-chevron-down')
+	await expect(chevron).toBeVisible()
+	await expect(chevron).toHaveCSS('rotate', 'none')
+	await summary.click()
 	await expect(entries.getByRole('columnheader')).toHaveText(['Entry', 'Account', 'Debit', 'Credit'])
+	await expect(chevron).toHaveCSS('rotate', '180deg')
 	await expect(entries.getByRole('row')).toHaveCount(3)
 	await expectAccessible(page, js)
 

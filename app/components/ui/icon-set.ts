@@ -27,6 +27,7 @@ const USES: Record<IconName, string> = {
 	Gift: 'Rewards and referrals',
 	Copy: 'Copy the referral link',
 	Check: 'Copied',
+	ChevronDown: 'A part closed until asked for (turns when open)',
 }
 
 /**

@@ -3,6 +3,7 @@ import {
 	BellOff as bellOff,
 	Bell as bell,
 	Check as check,
+	ChevronDown as chevronDown,
 	CircleAlert as circleAlert,
 	CircleCheck as circleCheck,
 	CircleMinus as circleMinus,
@@ -68,6 +69,7 @@ export const ArrowLeft = icon('arrow-left', arrowLeft)
 export const Bell = icon('bell', bell)
 export const BellOff = icon('bell-off', bellOff)
 export const Check = icon('check', check)
+export const ChevronDown = icon('chevron-down', chevronDown)
 export const CircleAlert = icon('circle-alert', circleAlert)
 export const CircleCheck = icon('circle-check', circleCheck)
 export const CircleMinus = icon('circle-minus', circleMinus)

@@ -1,3 +1,4 @@
+import { Disclosure } from '#app/components/ui/disclosure.tsx'
 import { useLoaderData } from 'react-router'
 import { formatDayTime } from '#api/contract/dates.ts'
 import { throwIfNotFound } from '#app/server/api-errors.server.ts'
@@ -63,12 +64,11 @@ export default function Outbox() {
 								data-testid="mail-html"
 							/>
 						) : null}
-						<details className="mt-2" open={!m.html}>
-							<summary className="cursor-pointer text-sm font-semibold">Text part</summary>
+						<Disclosure className="mt-2" summaryClassName="text-sm font-semibold" summary="Text part" open={!m.html}>
 							<pre className="mt-2 whitespace-pre-wrap font-sans text-sm" data-testid="mail-text">
 								{m.text}
 							</pre>
-						</details>
+						</Disclosure>
 					</li>
 				))}
 			</ul>

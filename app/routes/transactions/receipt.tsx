@@ -1,3 +1,4 @@
+import { Disclosure } from '#app/components/ui/disclosure.tsx'
 import { data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
@@ -116,8 +117,7 @@ export default function Receipt() {
 			</section>
 
 			{/* The bookkeeping behind the receipt, for whoever reconciles it: closed until asked for. */}
-			<details className={`mt-6 ${panelClass}`}>
-				<summary className="cursor-pointer font-semibold">Ledger entries</summary>
+			<Disclosure className={`mt-6 ${panelClass}`} summary="Ledger entries">
 				<p className="mt-2 mb-4 text-sm text-slate-600">
 					Every movement of money is recorded twice, once out of one account and once into another.
 				</p>
@@ -157,7 +157,7 @@ export default function Receipt() {
 						</table>
 					</div>
 				)}
-			</details>
+			</Disclosure>
 			<p className="mt-6 flex flex-wrap gap-3">
 				{receipt.status === 'success' ? (
 					<a href={`/transaction-history/${receipt.id}/receipt.pdf`} className={buttonClass('primary')} download>
