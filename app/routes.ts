@@ -112,6 +112,8 @@ export default [
 	route('mycover/:planId/certificate', 'routes/mycover/certificate.ts'),
 	route('mycover/documents/:documentId', 'routes/mycover/document.ts'),
 	route('pre-inspection/:policyId/photos/:photoId', 'routes/inspections/photo.ts'),
+	// The embedded kit's guide for a partner's developers, public (decision 162).
+	route('partners', 'routes/partners/guide.tsx'),
 	// The icon gallery and the design system's page (docs/decisions/045-design-system.md).
 	route('icons', 'routes/design/icons.tsx'),
 	route('logout', 'routes/auth/logout.tsx'),

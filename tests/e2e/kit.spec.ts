@@ -285,6 +285,42 @@ test('the demo business has a partner key in Settings', async ({ page }) => {
 	await expect(page.getByRole('row', { name: /Okafor Logistics website/ })).toContainText('Active')
 })
 
+// Decision 162: the guide a business sends its developers, from Settings → Partner keys, with this portal's addresses.
+test('the kit’s guide for developers is reached from the partner keys, names this portal and works for a visitor', async ({
+	page,
+	baseURL,
+	js,
+}) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL(/\/$/)
+	await page.goto('/settings?tab=partners')
+	await page.getByRole('link', { name: 'The guide for your developers' }).click()
+	await expect(page).toHaveURL('/partners')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('The embedded kit: a guide for developers')
+	const session = page.getByRole('region', { name: 'Opening a session with curl' })
+	await expect(session).toContainText(`curl -X POST ${baseURL}/api/v1/kit/sessions`)
+	await expect(page.getByRole('region', { name: 'Opening the kit in your page' })).toContainText(
+		`<script src="${baseURL}/kit.js"></script>`,
+	)
+	// On a phone the code scrolls across, and the keyboard reaches it to scroll it.
+	await page.setViewportSize({ width: 360, height: 740 })
+	expect(await session.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true)
+	await session.focus()
+	await expect(session).toBeFocused()
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+	await expectAccessible(page, js)
+	// What it points to is there: the script, and the API's description with the call it shows.
+	await expect(page.getByRole('main')).toContainText(`${baseURL}/api/v1/openapi.json`)
+	expect((await page.request.get('/kit.js')).status()).toBe(200)
+	const openapi = await page.request.get('/api/v1/openapi.json')
+	expect(Object.keys((await openapi.json()).paths)).toContain('/kit/sessions')
+	// A developer without an account reads it too.
+	const visitor = await page.context().browser()!.newPage({ javaScriptEnabled: js })
+	await visitor.goto(`${baseURL}/partners`)
+	await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('The embedded kit: a guide for developers')
+	await visitor.close()
+})
+
 test('the kit makes a claim on a partner’s policy: the form, its documents, sent, the session complete', async ({
 	page,
 	request,

@@ -17,7 +17,10 @@ export function Brand() {
 export function AuthLayout({ children }: { children: ReactNode }) {
 	return (
 		<div className="flex min-h-dvh flex-col items-center px-4 py-8 sm:py-16">
-			<Brand />
+			{/* A landmark of its own, so that all of the page is within one. */}
+			<header>
+				<Brand />
+			</header>
 			<main id="main" className="mt-6 w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
 				{children}
 			</main>
@@ -26,11 +29,20 @@ export function AuthLayout({ children }: { children: ReactNode }) {
 }
 
 /** A single task with no navigation around it. */
-export function PlainViewLayout({ children }: { children: ReactNode }) {
+export function PlainViewLayout({
+	children,
+	wide = false,
+}: {
+	children: ReactNode /** For reading: a guide with code. */
+	wide?: boolean
+}) {
 	return (
 		<div className="flex min-h-dvh flex-col items-center px-4 py-8 sm:py-16">
-			<Brand />
-			<main id="main" className="mt-6 w-full max-w-md">
+			{/* A landmark of its own, so that all of the page is within one. */}
+			<header>
+				<Brand />
+			</header>
+			<main id="main" className={`mt-6 w-full ${wide ? 'max-w-3xl' : 'max-w-md'}`}>
 				{children}
 			</main>
 		</div>

@@ -4,6 +4,7 @@ import type { PartnerKey } from '#api/contract/kit.ts'
 import { formatDay } from '#api/contract/dates.ts'
 import { Button, FormError, SubmitButton, TextField } from '#app/components/ui/form.tsx'
 import { Panel } from '#app/components/ui/panel.tsx'
+import { Link } from '#app/components/ui/link.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 
 type Result = SubmissionResult<string[]> | undefined
@@ -27,7 +28,11 @@ export function PartnersTab({ keys, constraint, result, created }: Props) {
 			<Panel id="partner-keys-heading" title="Partner keys">
 				<p className="-mt-2 mb-4 text-sm text-slate-600">
 					Your website or app opens the embedded kit with these: your server sends the secret key to make a kit session, and checks our
-					webhooks with the webhook secret. See the kit's guide in the README.
+					webhooks with the webhook secret.{' '}
+					<Link to="/partners" className="text-brand-700 underline">
+						The guide for your developers
+					</Link>{' '}
+					says how, step by step.
 				</p>
 				{keys.length ? (
 					<ResponsiveTable caption="Partner keys" columns={['Name', 'Public key', 'Secret key', 'Webhook', 'Created', 'Status']} actions>
