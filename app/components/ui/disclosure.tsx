@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ChevronDown } from './icons.tsx'
+import { ChevronDown } from '#app/components/ui/icons.tsx'
 
 /**
  * A part of a page closed until asked for, with or without JavaScript (`<details>`). The stylesheet takes
