@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, signIn, test, visit, operatorPage } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit, operatorPage } from './support.ts'
 import { PDF, PNG } from './upload-files.ts'
 
 // A gadget screen-damage claim from its form to its payout: the demo business makes it, the demo
@@ -104,4 +104,59 @@ test('a gadget screen-damage claim goes from the form to the payout, the desk re
 	await visit(page, `/claims/details-${claimId}`)
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Paid out')
 	await expect(page.getByText('Paid into your wallet.')).toBeVisible()
+})
+
+// A policy's usage on a phone: each limit's name and figures as text at a reading size, and its bar as long
+// as the share used (an SVG drawn 640 units wide showed them at half size on 360 px).
+test('a policy’s usage reads on a phone: each limit named with its figures, its bar the share used', async ({ page, js }) => {
+	await page.setViewportSize({ width: 360, height: 740 })
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await visit(page, '/claims')
+	await page.getByRole('row').getByRole('link', { name: 'Gadget Cover', exact: true }).first().click()
+	await expect(page).toHaveURL(/\/claims\/[0-9a-f-]{36}$/)
+	await page.getByRole('link', { name: 'Plan usage chart' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Usage of Gadget Cover')
+	const limits = page.getByRole('list', { name: 'Claims against the claim limit' }).getByRole('listitem')
+	await expect(limits.filter({ hasText: 'Screen damage' })).toHaveCount(1)
+	for (const item of await limits.all()) {
+		const text = (await item.textContent()) ?? ''
+		const [, used, limit] = text.match(/₦([\d,]+) of ₦([\d,]+)$/) ?? []
+		expect(used, `figures of "${text}"`).toBeDefined()
+		const share = Math.min(1, Number(used!.replaceAll(',', '')) / Number(limit!.replaceAll(',', '')))
+		// The bar's filled part is that share of its track, within a pixel.
+		const [track, fill] = await item.evaluate((li) => {
+			const bar = li.querySelector('[data-share]')!
+			return [bar.getBoundingClientRect().width, bar.firstElementChild!.getBoundingClientRect().width]
+		})
+		expect(Math.abs(fill - track * share)).toBeLessThanOrEqual(1)
+		const size = await item
+			.locator('span')
+			.first()
+			.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize))
+		expect(size).toBeGreaterThanOrEqual(14)
+	}
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+	await expectAccessible(page, js)
+})
+
+test('the repair estimate names each field of a line on a phone, and its columns once on a wide screen', async ({ page, js }) => {
+	await page.setViewportSize({ width: 360, height: 740 })
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await page
+		.getByRole('link', { name: /^Finish claim CL-/ })
+		.first()
+		.click()
+	await page.getByRole('link', { name: '3. Estimate' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Repair estimate')
+	const first = page.getByRole('group', { name: 'Line 1' })
+	for (const name of ['Kind', 'Description', 'Amount (₦)']) await expect(first.getByText(name, { exact: true })).toBeVisible()
+	// A visible label takes the user to its field.
+	await first.getByText('Amount (₦)', { exact: true }).click()
+	await expect(page.getByLabel('Line 1: amount')).toBeFocused()
+	await expectAccessible(page, js)
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await expect(first.getByText('Amount (₦)', { exact: true })).toBeHidden()
+	await expect(page.getByText('Amount (₦)', { exact: true }).filter({ visible: true })).toHaveCount(1)
 })

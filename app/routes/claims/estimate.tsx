@@ -68,26 +68,55 @@ export default function Estimate() {
 				{actionData?.errors.map((e) => (
 					<InlineError key={e} message={e} />
 				))}
-				{lines.map((line, i) => (
-					// biome-ignore lint/suspicious/noArrayIndexKey: the form's rows are fixed positions
-					<fieldset key={i} className="grid gap-2 sm:grid-cols-[8rem_1fr_10rem]">
-						<legend className="sr-only">Line {i + 1}</legend>
-						<Select name={`lines[${i}].kind`} defaultValue={line.kind} aria-label={`Line ${i + 1}: kind`}>
-							{KINDS.map(([value, label]) => (
-								<option key={value} value={value}>
-									{label}
-								</option>
-							))}
-						</Select>
-						<TextInput
-							name={`lines[${i}].description`}
-							defaultValue={line.description}
-							aria-label={`Line ${i + 1}: description`}
-							placeholder="Like Screen replacement"
-						/>
-						<NairaInput name={`lines[${i}].amount`} defaultValue={line.amount} aria-label={`Line ${i + 1}: amount`} inputMode="numeric" />
-					</fieldset>
-				))}
+				{/* The columns named once on a wide screen; on a phone each line names its own fields. */}
+				<p aria-hidden className="hidden gap-2 text-sm font-medium text-slate-700 sm:grid sm:grid-cols-[8rem_1fr_10rem]">
+					<span>Kind</span>
+					<span>Description</span>
+					<span>Amount (₦)</span>
+				</p>
+				{lines.map((line, i) => {
+					const id = (field: string) => `line-${i}-${field}`
+					const label = 'text-sm font-medium text-slate-700 sm:hidden'
+					return (
+						<fieldset
+							// biome-ignore lint/suspicious/noArrayIndexKey: the form's rows are fixed positions
+							key={i}
+							className="grid gap-x-2 gap-y-1 border-t border-slate-100 pt-3 first-of-type:border-0 first-of-type:pt-0 sm:grid-cols-[8rem_1fr_10rem] sm:border-0 sm:pt-0"
+						>
+							<legend className="mb-1 text-sm font-semibold sm:sr-only">Line {i + 1}</legend>
+							<label htmlFor={id('kind')} className={label}>
+								Kind
+							</label>
+							<Select id={id('kind')} name={`lines[${i}].kind`} defaultValue={line.kind} aria-label={`Line ${i + 1}: kind`}>
+								{KINDS.map(([value, kindLabel]) => (
+									<option key={value} value={value}>
+										{kindLabel}
+									</option>
+								))}
+							</Select>
+							<label htmlFor={id('description')} className={label}>
+								Description
+							</label>
+							<TextInput
+								id={id('description')}
+								name={`lines[${i}].description`}
+								defaultValue={line.description}
+								aria-label={`Line ${i + 1}: description`}
+								placeholder="Like Screen replacement"
+							/>
+							<label htmlFor={id('amount')} className={label}>
+								Amount (₦)
+							</label>
+							<NairaInput
+								id={id('amount')}
+								name={`lines[${i}].amount`}
+								defaultValue={line.amount}
+								aria-label={`Line ${i + 1}: amount`}
+								inputMode="numeric"
+							/>
+						</fieldset>
+					)
+				})}
 				<SubmitButton pendingText="Saving…">Save the estimate</SubmitButton>
 			</Form>
 		</>

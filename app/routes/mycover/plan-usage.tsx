@@ -2,7 +2,6 @@ import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { UsageChart } from '#app/components/ui/usage-chart.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
@@ -55,15 +54,6 @@ export default function PlanUsage() {
 					title="Claims per member against the limit each"
 					bars={usage.by_member.map((m) => ({ label: m.name, used: m.used, limit: m.limit }))}
 				/>
-				<ResponsiveTable caption="Claims per member" columns={['Member', 'Used', 'Left']}>
-					{usage.by_member.map((m) => (
-						<tr key={m.name}>
-							<Cell label="Member">{m.name}</Cell>
-							<Cell label="Used">{formatNairaFull(m.used)}</Cell>
-							<Cell label="Left">{formatNairaFull(Math.max(0, m.limit - m.used))}</Cell>
-						</tr>
-					))}
-				</ResponsiveTable>
 			</section>
 			<section className={panelClass} aria-labelledby="limits">
 				<h2 id="limits" className="mb-2 font-semibold">
