@@ -1,6 +1,66 @@
 import { z } from 'zod'
 import { Id, Page, PageSize, Paginated } from './common.ts'
 
+/**
+ * Every kind of entry the API writes to the activity log: `recordActivity` takes no other, and the portal
+ * names each for people (app/routes/settings/activity-types.ts), so a new kind cannot reach the log unnamed.
+ */
+export const ACTIVITY_TYPES = [
+	'account.created',
+	'user.updated',
+	'password.changed',
+	'password.reset',
+	'business.updated',
+	'business.cac_verified',
+	'team.invited',
+	'team.invitation_resent',
+	'team.invitation_revoked',
+	'team.joined',
+	'team.role_changed',
+	'team.deactivated',
+	'team.reactivated',
+	'role.created',
+	'role.updated',
+	'role.deleted',
+	'wallet.funded',
+	'wallet.withdrawal_requested',
+	'wallet.withdrawal_confirmed',
+	'wallet.withdrawal_approved',
+	'wallet.withdrawal_cancelled',
+	'wallet.withdrawal_paid',
+	'wallet.withdrawal_failed',
+	'cards.saved',
+	'cards.default_changed',
+	'cards.removed',
+	'policies.issued',
+	'policies.activated',
+	'policies.renewed',
+	'policies.deactivate',
+	'policies.terminate',
+	'policies.inspection_started',
+	'policies.inspection_submitted',
+	'policies.inspection_approved',
+	'policies.inspection_rejected',
+	'plans.subscribed',
+	'plans.activated',
+	'plans.changed',
+	'plans.period_changed',
+	'plans.change_effective',
+	'plans.members_moved',
+	'plans.members_removed',
+	'plan.paused',
+	'staff.uploaded',
+	'staff.imported',
+	'claims.created',
+	'invoice.paid',
+	'invoice.overdue',
+	'invoices.credit_note_issued',
+	'rewards.paid',
+	'partner_keys.created',
+	'partner_keys.revoked',
+] as const
+export type ActivityType = (typeof ACTIVITY_TYPES)[number]
+
 export const Activity = z.object({
 	id: Id,
 	type: z.string(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { ActivityType } from '../contract/activities.ts'
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`)
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -199,7 +200,7 @@ export const activities = pgTable(
 			.notNull()
 			.references(() => customers.id, { onDelete: 'cascade' }),
 		actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-		type: text('type').notNull(),
+		type: text('type').$type<ActivityType>().notNull(),
 		description: text('description').notNull(),
 		createdAt: createdAt(),
 	},

@@ -4,6 +4,7 @@ import { activities, users } from '../db/schema.ts'
 import { defineRoute } from '../http.ts'
 import { ApiError } from '../errors.ts'
 import { todosOf } from '../services/todos.ts'
+import type { ActivityType } from '../contract/activities.ts'
 
 export const activityRoutes = [
 	defineRoute({
@@ -23,7 +24,8 @@ export const activityRoutes = [
 			}
 			const where = and(
 				eq(activities.customerId, auth.customerId),
-				query.type ? eq(activities.type, query.type) : undefined,
+				// A type the log never holds finds nothing, as a filter that matches nothing does.
+				query.type ? eq(activities.type, query.type as ActivityType) : undefined,
 				query.actor ? eq(activities.actorUserId, query.actor) : undefined,
 				query.from ? gte(activities.createdAt, new Date(`${query.from}T00:00:00+01:00`)) : undefined,
 				// Dates are days in Lagos time; `to` includes its whole day.

@@ -9,6 +9,7 @@ import { recordActivity } from '../services/accounts.ts'
 import { findRole, seededRoleId } from '../services/roles.ts'
 import { revokeAllTokens } from '../security/tokens.ts'
 import { IdParams, assignableRole, serializeInvitation } from '../services/team.ts'
+import type { ActivityType } from '../contract/activities.ts'
 
 function memberColumns() {
 	return {
@@ -129,7 +130,7 @@ export const teamRoutes = [
 				if (role.id === current.id && status === member.status) return false
 				await tx.update(users).set({ roleId: role.id, status, updatedAt: now }).where(eq(users.id, member.id))
 				const name = `${member.first_name} ${member.last_name}`
-				const log = (type: string, description: string) =>
+				const log = (type: ActivityType, description: string) =>
 					recordActivity(tx, { customerId: auth.customerId, actorUserId: auth.id, type, description })
 				if (role.id !== current.id) {
 					await log('team.role_changed', `${auth.firstName} changed the role of ${name} from ${current.name} to ${role.name}`)

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { activities, customers, roles, users } from '../db/schema.ts'
 import type { User } from '../contract/users.ts'
+import type { ActivityType } from '../contract/activities.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -55,7 +56,7 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function recordActivity(
 	db: Db,
-	entry: { customerId: string; actorUserId: string | null; type: string; description: string; at?: Date },
+	entry: { customerId: string; actorUserId: string | null; type: ActivityType; description: string; at?: Date },
 ) {
 	const { at, ...row } = entry
 	await db.insert(activities).values(at ? { ...row, createdAt: at } : row)

@@ -26,6 +26,7 @@ import { ApiError, fieldError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 import { recordActivity } from './accounts.ts'
 import { findPolicy, liveEvents } from './policies.ts'
+import type { ActivityType } from '../contract/activities.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 type EventKind = (typeof policyEvents.$inferInsert)['kind']
@@ -51,7 +52,7 @@ async function record(
 	await tx.insert(policyEvents).values({ customerId: auth.customerId, policyId: policy.id, actorUserId: auth.id, ...event })
 }
 
-async function logActivity(tx: Tx, auth: AuthUser, type: string, description: string) {
+async function logActivity(tx: Tx, auth: AuthUser, type: ActivityType, description: string) {
 	await recordActivity(tx, { customerId: auth.customerId, actorUserId: auth.id, type, description })
 }
 

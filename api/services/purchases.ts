@@ -101,8 +101,14 @@ export function issuedActivity(
 	amount: number,
 ) {
 	return policy.kind === 'plan'
-		? { type: 'plans.subscribed', description: `${productName} staff plan for ${policy.slots} staff started (${policy.policyNumber})` }
-		: { type: 'policies.issued', description: `${productName} policy ${policy.policyNumber} bought for ${formatNairaFull(amount)}` }
+		? {
+				type: 'plans.subscribed' as const,
+				description: `${productName} staff plan for ${policy.slots} staff started (${policy.policyNumber})`,
+			}
+		: {
+				type: 'policies.issued' as const,
+				description: `${productName} policy ${policy.policyNumber} bought for ${formatNairaFull(amount)}`,
+			}
 }
 
 /**

@@ -16,6 +16,7 @@ import { mailWithdrawalOutcome } from './money-mail.tsx'
 import { mailWithdrawalCode } from './otp-mail.ts'
 import { newReference } from './payments.ts'
 import { logger } from '../telemetry/logger.ts'
+import type { ActivityType } from '../contract/activities.ts'
 
 type Row = typeof withdrawals.$inferSelect
 const conflict = (message: string) => new ApiError(409, message)
@@ -277,7 +278,7 @@ export async function applyTransferOutcome(deps: Deps, transfer: Pick<Transfer, 
 		const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.reference, transfer.reference)).for('update')
 		if (!w) return
 		const now = deps.now()
-		const log = (type: string, description: string) =>
+		const log = (type: ActivityType, description: string) =>
 			recordActivity(tx, { customerId: w.customerId, actorUserId: null, type, description })
 		if (transfer.status === 'success') {
 			if (w.status !== 'processing') return

@@ -336,6 +336,27 @@ test('the activity log filters by type and dates, and pages through', async ({ p
 	expect((await page.request.get('/settings?tab=activity&to=2026-02-30')).status()).toBe(400)
 })
 
+// Every kind of entry is named for people: the demo's year of history writes many kinds (invoices,
+// rewards, plans' members, claims), and none shows as the machine's code, like `invoice.overdue`.
+test('the demo business’s activity log names every kind of entry, and filters by the ones it names', async ({ page }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	const types = page.getByLabel('Type')
+	for (let n = 1; n <= 3; n++) {
+		await visit(page, `/settings?tab=activity&page=${n}`)
+		const log = page.getByRole('table', { name: /^Activity of the business/ })
+		const kinds = await log.getByRole('row').locator('[data-label="Type"]').allTextContents()
+		expect(kinds.length).toBeGreaterThan(0)
+		for (const kind of kinds) expect(kind, 'a kind of entry as its code').not.toMatch(/^[a-z_]+\.[a-z_]+$/)
+	}
+	await expect(types.locator('option', { hasText: 'Invoice overdue' })).toHaveCount(1)
+	await types.selectOption({ label: 'Invoice overdue' })
+	await page.getByRole('button', { name: 'Filter' }).click()
+	await expect(page).toHaveURL(/type=invoice\.overdue/)
+	const rows = page.getByRole('table', { name: /^Activity of the business/ }).getByRole('row')
+	await expect(rows.filter({ hasText: 'Reminder sent: invoice INV-' }).first()).toBeVisible()
+})
+
 test('a tab the role may not see is hidden, and asking for it is a 403', async ({ page, request, js }) => {
 	const member = await joinDemoBusiness(page, request, 'Finance', 'Eze')
 	await signIn(page, member.email, MEMBER_PASSWORD)
