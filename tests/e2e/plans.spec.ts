@@ -70,7 +70,9 @@ test('remove-policies: a staff plan ends at the end of its period; the page and 
 	await openFromPlan(page, plan, 'End this plan')
 	await expect(page).toHaveURL(`/mycover/${plan.id}/remove-policies`)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deactivate or remove this staff plan')
-	await expect(page.getByText(/cover runs until then and ends on/)).toBeVisible()
+	await expect(
+		page.getByText(/cover runs to its last day, \d+ [A-Z][a-z]{2} \d{4}, and then ends\. That month is the last one billed, in full\./),
+	).toBeVisible()
 	await expectAccessible(page, js)
 	await page.getByRole('button', { name: 'Confirm' }).click()
 	await expect(page).toHaveURL(`/mycover/${plan.id}`)

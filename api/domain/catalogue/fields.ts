@@ -72,7 +72,8 @@ export function periodField(periods: readonly Period[]): FormField {
 		kind: 'select',
 		options: periods.map((value) => ({ value, label: PERIOD_LABELS[value] })),
 		required: true,
-		hint: 'You pay at the end of each period; cover renews by itself.',
+		// Neutral on paying: a policy is paid for the period up front, a business's staff plan monthly in arrears (decision 161).
+		hint: 'How long each period of cover runs before it is renewed.',
 	}
 }
 

@@ -33,7 +33,8 @@ export default function RemovePolicies() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RemoveBody }),
 	})
 	const what = policy.kind === 'plan' ? 'staff plan' : 'policy'
-	const endDay = formatDay(policy.next_period_start)
+	// The day before a change booked for the period's end holds.
+	const lastDay = formatDay(new Date(Date.parse(`${policy.next_period_start}T12:00:00Z`) - 86_400_000))
 	return (
 		<>
 			<PolicyCrumb policy={policy} />
@@ -65,7 +66,9 @@ export default function RemovePolicies() {
 					<label className="mt-2 flex gap-2">
 						<input type="radio" name={fields.when.name} value="period_end" defaultChecked={fields.when.initialValue === 'period_end'} />
 						<span>
-							<strong>At the end of the period</strong>: cover runs until then and ends on {endDay}. Nothing more is charged after it.
+							<strong>At the end of the period</strong>: cover runs to its last day, {lastDay}, and then ends.{' '}
+							{/* A staff plan is billed monthly in arrears, a month whole (decisions 095 and 161). */}
+							{policy.kind === 'plan' ? 'That month is the last one billed, in full.' : 'Nothing more is charged.'}
 						</span>
 					</label>
 					<label className="mt-2 flex gap-2">
@@ -79,7 +82,7 @@ export default function RemovePolicies() {
 						<span className={policy.ends_at_once ? '' : 'text-slate-500'}>
 							<strong>Now</strong>:{' '}
 							{policy.ends_at_once
-								? 'cover ends today; claims for anything after today are refused.'
+								? `cover ends today; claims for anything after today are refused.${policy.kind === 'plan' ? ' The month of its last day is still billed, in full.' : ''}`
 								: `not for this ${what}: it was paid for its whole period, so it ends at the end of the period.`}
 						</span>
 					</label>
