@@ -42,6 +42,28 @@ describeApi('the demo claims', () => {
 		expect((await reconcile(ctx.db)).problems).toEqual([])
 	})
 
+	test('the demo individual has a claim paid into their wallet and one with the desk, on their gadget cover (decision 163)', async () => {
+		const token = await signIn('/auth/sign-in', 'individual@example.com')
+		const list = (await ctx.call('GET', '/claims', { token })).body.data as Array<{
+			id: string
+			status: string
+			claimant_name: string
+			policy: { product_name: string }
+		}>
+		expect(list.map((c) => c.status).sort()).toEqual(['documented', 'paid'])
+		expect(new Set(list.map((c) => `${c.claimant_name}, ${c.policy.product_name}`))).toEqual(new Set(['Tunde Bakare, Gadget Cover']))
+		const paid = (await ctx.call('GET', `/claims/${list.find((c) => c.status === 'paid')!.id}`, { token })).body.data
+		expect(paid.payout).toMatchObject({ method: 'wallet' })
+		// ₦38,000 assessed, less ₦3,800 excess and ₦6,000 betterment, is in the wallet's history.
+		const moves = (await ctx.call('GET', '/transactions?page_size=50', { token })).body.data.items as Array<{ amount: number }>
+		expect(moves.map((m) => m.amount)).toContain(28_200)
+		// The desk sees the one waiting for review.
+		const desk = await signIn('/desk/sign-in', 'operator@example.com')
+		const queue = (await ctx.call('GET', '/desk/claims?status=documented', { token: desk })).body.data as Array<{ claimant_name: string }>
+		expect(queue.map((c) => c.claimant_name)).toContain('Tunde Bakare')
+		expect((await reconcile(ctx.db)).problems).toEqual([])
+	})
+
 	test('each claim happened in time: its steps in order after the incident, its files as its status says, its money when its timeline says', async () => {
 		const token = await signIn('/auth/sign-in', 'business@example.com')
 		const list = (await ctx.call('GET', '/claims', { token })).body.data as Array<{ id: string }>
