@@ -33,7 +33,8 @@ export function PlainViewLayout({
 	children,
 	wide = false,
 }: {
-	children: ReactNode /** For reading: a guide with code. */
+	children: ReactNode
+	/** For reading: a guide with code. */
 	wide?: boolean
 }) {
 	return (
