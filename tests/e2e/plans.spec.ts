@@ -71,7 +71,9 @@ test('remove-policies: a staff plan ends at the end of its period; the page and 
 	await expect(page).toHaveURL(`/mycover/${plan.id}/remove-policies`)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deactivate or remove this staff plan')
 	await expect(
-		page.getByText(/cover runs to its last day, \d+ [A-Z][a-z]{2} \d{4}, and then ends\. That month is the last one billed, in full\./),
+		page.getByText(
+			/cover runs to the end of its period, and there is none from \d+ [A-Z][a-z]{2} \d{4}\. Its last month is billed in full\./,
+		),
 	).toBeVisible()
 	await expectAccessible(page, js)
 	await page.getByRole('button', { name: 'Confirm' }).click()

@@ -8,6 +8,7 @@ import { buttonClass } from '#app/components/ui/form.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import type { SpendChartPage } from '#app/server/spend-chart.server.ts'
+import { plural } from '#app/lib/plural.ts'
 
 // Home's parts (docs/decisions/047-home-dashboard.md). The loader hands each one what it shows, or
 // null when the member's role may not see it; a null part is not rendered at all.
@@ -63,8 +64,6 @@ export type Figures = {
 	renewals: { due: number; window_days: number } | null
 	claims: { open: number | string } | null
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /**
  * Columns of the figures' grid from 1,280 px, by how many there are: the last row as full as it can be

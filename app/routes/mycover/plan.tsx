@@ -14,6 +14,7 @@ import { PolicyStatusBadge } from '#app/components/policy-status.tsx'
 import { activationDetails } from './activation-details.ts'
 import { activationPath } from './parts.tsx'
 import { loadPolicy } from './mycover.server.ts'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.policy.policy_number : 'Policy'} · My cover · Cover Portal` },
@@ -163,8 +164,7 @@ export default function PlanPage() {
 										label: 'Next bill',
 										value: policy.next_bill ? (
 											<>
-												{formatNairaFull(policy.next_bill.amount)} for{' '}
-												{policy.next_bill.people === 1 ? '1 person' : `${policy.next_bill.people} people`} in{' '}
+												{formatNairaFull(policy.next_bill.amount)} for {plural(policy.next_bill.people, 'person', 'people')} in{' '}
 												{formatMonth(policy.next_bill.month)}, issued{' '}
 												<time dateTime={policy.next_bill.issued_on}>{formatDay(policy.next_bill.issued_on)}</time>
 											</>

@@ -33,8 +33,7 @@ export default function RemovePolicies() {
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RemoveBody }),
 	})
 	const what = policy.kind === 'plan' ? 'staff plan' : 'policy'
-	// The day before a change booked for the period's end holds.
-	const lastDay = formatDay(new Date(Date.parse(`${policy.next_period_start}T12:00:00Z`) - 86_400_000))
+	const endDay = formatDay(policy.next_period_start)
 	return (
 		<>
 			<PolicyCrumb policy={policy} />
@@ -66,9 +65,9 @@ export default function RemovePolicies() {
 					<label className="mt-2 flex gap-2">
 						<input type="radio" name={fields.when.name} value="period_end" defaultChecked={fields.when.initialValue === 'period_end'} />
 						<span>
-							<strong>At the end of the period</strong>: cover runs to its last day, {lastDay}, and then ends.{' '}
+							<strong>At the end of the period</strong>: cover runs to the end of its period, and there is none from {endDay}.{' '}
 							{/* A staff plan is billed monthly in arrears, a month whole (decisions 095 and 161). */}
-							{policy.kind === 'plan' ? 'That month is the last one billed, in full.' : 'Nothing more is charged.'}
+							{policy.kind === 'plan' ? 'Its last month is billed in full.' : 'Nothing more is charged.'}
 						</span>
 					</label>
 					<label className="mt-2 flex gap-2">

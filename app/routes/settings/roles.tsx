@@ -10,6 +10,7 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/roles'
+import { plural } from '#app/lib/plural.ts'
 
 const DeleteSchema = z.object({ intent: z.literal('delete'), role_id: Id })
 
@@ -51,8 +52,6 @@ export async function action(args: Route.ActionArgs) {
 		return redirectWithToast(args.request, '/settings/roles', toastFor(error.status, error.message))
 	}
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 export default function Roles() {
 	const { roles, canManage } = useLoaderData<typeof loader>()
