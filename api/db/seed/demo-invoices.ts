@@ -6,11 +6,14 @@ import { issue, linesForMonth, payInvoiceFromGateway } from '../../services/bill
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { atLedgerTime } from './ledger-time.ts'
+import { lagosMidnight, passedOr } from './seed-time.ts'
 
 // The demo business's invoices (docs/decisions/095-billing-of-staff-plans.md): every month its staff
 // plans covered, billed as the billing run bills them and paid by card a couple of days after issue,
 // but for three: the oldest plan's latest bill overdue (reminded, within its grace), and the other
-// plans' bills for last month still open. Seeded once, when the business has no invoice yet.
+// plans' bills for last month still open. Seeded once, when the business has no invoice yet. A bill
+// issued today is issued in the small hours, as the run issues it, and one whose couple of days have
+// not passed is paid between its issue and the seed: nothing is dated after the seed (decision 158).
 
 export async function seedDemoInvoices(db: Db, email: string, now = new Date()) {
 	const [owner] = await db
@@ -41,10 +44,8 @@ export async function seedDemoInvoices(db: Db, email: string, now = new Date()) 
 				const issuedOn = overdue ? overdueIssued : open ? (today > firstAfter ? addDays(today, -1) : today) : firstAfter
 				const invoice = await issue(tx, { plan, kind: 'invoice', monthStart: month, lines, today: issuedOn })
 				if (!invoice) continue
-				await tx
-					.update(t.invoices)
-					.set({ createdAt: new Date(`${issuedOn}T07:00:00Z`) })
-					.where(eq(t.invoices.id, invoice.id))
+				const issuedAt = passedOr(new Date(`${issuedOn}T07:00:00Z`), now, lagosMidnight(issuedOn), 0.1)
+				await tx.update(t.invoices).set({ createdAt: issuedAt }).where(eq(t.invoices.id, invoice.id))
 				if (open) continue
 				if (overdue) {
 					const due = invoice.dueOn!
@@ -69,7 +70,8 @@ export async function seedDemoInvoices(db: Db, email: string, now = new Date()) 
 					continue
 				}
 				// Each plan's bill paid on its own, a few minutes after the last.
-				const paidAt = new Date(Date.parse(`${addDays(issuedOn, 2)}T10:15:00Z`) + index * 7 * 60_000)
+				const planned = new Date(Date.parse(`${addDays(issuedOn, 2)}T10:15:00Z`) + index * 7 * 60_000)
+				const paidAt = passedOr(planned, now, issuedAt, (index + 1) / (plans.length + 1))
 				const reference = `demo_inv_${invoice.id.slice(0, 8)}`
 				const [payment] = await tx
 					.insert(t.payments)

@@ -10,6 +10,7 @@ import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
+import { lagosMidnight, passedOr } from './seed-time.ts'
 
 // The demo business's staff plans (issue 14): two active plans whose members move, one removal
 // pending, one migration done last month and one booked for next month, so every screen under
@@ -123,11 +124,17 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 			createdAt: new Date(`${addDays(lastMonth, 14)}T11:00:00Z`),
 		})
 		// This month: one member leaves, another moves, both on the 1st of next month; asked for a few
-		// days ago (or this month's first morning, early in the month), not when the demo was seeded.
-		const asked = (daysAgo: number, minutes: number) =>
-			new Date(Math.max(now.getTime() - daysAgo * 86_400_000, Date.parse(`${thisMonth}T08:00:00Z`)) - minutes * 60_000)
-		const removedAt = asked(3, 95)
-		const movedAt = asked(3, 80)
+		// days ago (or this month's first morning, early in the month, or its first hour when the seed
+		// runs before that morning), not when the demo was seeded.
+		const asked = (daysAgo: number, minutes: number, share: number) =>
+			passedOr(
+				new Date(Math.max(now.getTime() - daysAgo * 86_400_000, Date.parse(`${thisMonth}T08:00:00Z`)) - minutes * 60_000),
+				now,
+				lagosMidnight(thisMonth),
+				share,
+			)
+		const removedAt = asked(3, 95, 0.4)
+		const movedAt = asked(3, 80, 0.6)
 		await event(zencare.id, {
 			kind: 'member_removal',
 			staffId: people[6]!.id,
