@@ -13,6 +13,16 @@ export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
  */
 export const INVOICES_COUNT_CAP = 1_000
 
+/**
+ * How a staff plan is billed (decisions 095 and 161), in the words every page and mail uses: monthly in
+ * arrears for the people on it (`billsMonth` in api/domain/billing.ts); a month it starts part-way through
+ * is not billed, and the month it ends in is billed whole.
+ */
+export const PLAN_BILLING = {
+	rule: 'A staff plan is billed on the 1st of each month for the month before, for the people on it that month. A month it starts part-way through is not billed; the month it ends in is billed in full.',
+	first: 'A plan’s first bill comes on the 1st after its first whole month of active cover.',
+} as const
+
 const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31.' })
 
 export const InvoicesQuery = z.object({

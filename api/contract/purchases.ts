@@ -85,6 +85,10 @@ export const Policy = z.object({
 	slots: z.number().int().nullable(),
 	monthly_rate: z.number().int().nullable(),
 	auto_renew: z.boolean(),
+	/**
+	 * A staff plan's next invoice: the 1st the billing run issues it, for the month before (decisions 095 and
+	 * 161). Null for a policy, paid when bought, and for a plan waiting for activation or billing no month more.
+	 */
 	next_billing_date: z.string().nullable(),
 	activated_at: z.string().nullable(),
 	created_at: z.string(),

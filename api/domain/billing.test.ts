@@ -11,6 +11,7 @@ import {
 	invoiceMove,
 	nextBill,
 	invoiceNumber,
+	planBillingDay,
 	pausesOn,
 	payRefusal,
 	periodBilledOn,
@@ -273,5 +274,36 @@ describe('nextBill', () => {
 
 	test('is null with no plan billed', () => {
 		expect(nextBill([], '2026-11-25')).toBeNull()
+	})
+})
+
+describe('planBillingDay: the next_billing_date of a staff plan', () => {
+	const plan = {
+		kind: 'plan',
+		status: 'active',
+		coverStart: '2026-03-01',
+		coverEnd: '2027-02-28',
+		activatedOn: '2026-03-01',
+		endedOn: null,
+	} as const
+
+	test('is the 1st after this month for a plan billed this month, not the day after its period', () => {
+		expect(planBillingDay(plan, '2026-11-25')).toBe('2026-12-01')
+		expect(planBillingDay(plan, '2026-12-01')).toBe('2027-01-01')
+	})
+
+	test('counts from activation: a plan activated mid-month is first billed for its first whole month', () => {
+		expect(planBillingDay({ ...plan, coverStart: '2026-11-01', activatedOn: '2026-11-10' }, '2026-11-25')).toBe('2027-01-01')
+	})
+
+	test('stops with the plan: after its last month, or its end', () => {
+		expect(planBillingDay({ ...plan, coverEnd: '2026-10-31' }, '2026-11-25')).toBeNull()
+		expect(planBillingDay({ ...plan, endedOn: '2026-11-01' }, '2026-11-25')).toBeNull()
+		expect(planBillingDay({ ...plan, endedOn: '2026-11-15' }, '2026-11-25')).toBe('2026-12-01')
+	})
+
+	test('is null for a policy, paid when bought, and for a plan waiting for activation', () => {
+		expect(planBillingDay({ ...plan, kind: 'policy' }, '2026-11-25')).toBeNull()
+		expect(planBillingDay({ ...plan, status: 'pending', activatedOn: null }, '2026-11-25')).toBeNull()
 	})
 })

@@ -140,6 +140,28 @@ export function nextBill(rows: readonly BillablePlans[], today: string) {
 	return { month, issued_on: issued, due_on: dueOn(issued), plans }
 }
 
+/** What a staff plan's days are to the billing run: from activation (never before its cover), to its cover end or its end. */
+export type PlanFacts = {
+	kind: 'policy' | 'plan'
+	status: 'pending' | 'active'
+	coverStart: string
+	coverEnd: string
+	activatedOn: string | null
+	/** The first day of its earliest end (a termination or a deactivation not cancelled), if it has one. */
+	endedOn: string | null
+}
+
+/**
+ * The day a staff plan's next invoice is issued (`nextBill` over the plan alone): what the contract calls its
+ * `next_billing_date`. Null for a policy, paid when bought, and for a plan waiting for activation or one that
+ * bills no month more.
+ */
+export function planBillingDay(plan: PlanFacts, today: string) {
+	if (plan.kind !== 'plan' || plan.status !== 'active') return null
+	const start = plan.activatedOn && plan.activatedOn > plan.coverStart ? plan.activatedOn : plan.coverStart
+	return nextBill([{ start, coverEnd: plan.coverEnd, endedOn: plan.endedOn, plans: 1 }], today)?.issued_on ?? null
+}
+
 const minDay = (a: string, b: string) => (a < b ? a : b)
 
 /** The day a plan with this invoice unpaid is paused. */

@@ -236,7 +236,8 @@ describeApi('GET /dashboard', () => {
 		const thisMonth = firstOfMonth(today)
 		const [before] = await ctx.db.select().from(policies).where(eq(policies.id, planId))
 		// Waiting for activation, it bills nothing yet.
-		expect((await ctx.call('GET', `/policies/${planId}`, { token: owner.token })).body.data.next_bill).toBeNull()
+		const waiting = (await ctx.call('GET', `/policies/${planId}`, { token: owner.token })).body.data
+		expect(waiting).toMatchObject({ next_bill: null, next_billing_date: null })
 		// Active since this month's 1st: this month is billed, on the next 1st, due a week later.
 		await ctx.db
 			.update(policies)
@@ -256,6 +257,10 @@ describeApi('GET /dashboard', () => {
 				amount: 3_500 * people,
 				people,
 			})
+			// The contract's next_billing_date is that bill's day, in the plan and in the list, not the day after its period.
+			expect(plan.body.data.next_billing_date).toBe(bill.issued_on)
+			const listed = await ctx.call('GET', '/policies?kind=plan', { token: owner.token })
+			expect(listed.body.data.items.find((p: { id: string }) => p.id === planId).next_billing_date).toBe(bill.issued_on)
 			// Activated today instead: a month it starts part-way through is not billed, unless today is a 1st.
 			await ctx.db.update(policies).set({ coverStart: today, activatedAt: new Date() }).where(eq(policies.id, planId))
 			const first = today === thisMonth ? thisMonth : firstOfNextMonth(today)

@@ -221,10 +221,10 @@ describeApi('managing a plan', () => {
 			current: { monthly: 30_000 },
 			proposed: { monthly: 60_000 },
 			difference: 30_000,
-			effective_on: policy.next_billing_date,
+			effective_on: policy.next_period_start,
 			confirmed: true,
 		})
-		expect(done.body.message).toBe(`The change takes effect on ${formatDay(policy.next_billing_date)}.`)
+		expect(done.body.message).toBe(`The change takes effect on ${formatDay(policy.next_period_start)}.`)
 
 		expect(await ctx.call('POST', `/policies/${planA}/period`, { token: owner.token, body: { period: 'weekly' } })).toMatchObject({
 			status: 400,

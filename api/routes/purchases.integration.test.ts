@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { ledgerTransfers, payments, policies, purchases } from '#api/db/schema.ts'
 import { chargeSuccessEvent } from '#api/payments/sandbox.ts'
 import { reconcile } from '#api/services/reconcile.ts'
@@ -154,7 +155,7 @@ describeApi('buying cover', () => {
 		expect((await reconcile(ctx.db)).problems).toEqual([])
 	})
 
-	test("a business's standard health plan is a subscription: no charge, slots, auto-renew, billed after the cover period", async () => {
+	test("a business's standard health plan is a subscription: no charge, slots, auto-renew, billed monthly once active", async () => {
 		const before = await balanceOf(ctx, owner)
 		const res = await buy(owner, { ...STAFF_PLAN, payment_option: 'wallet' })
 		expect(res.status).toBe(201)
@@ -163,9 +164,11 @@ describeApi('buying cover', () => {
 		// Pending until its activation sheet gives the staff's dates of birth (docs/decisions/016-batch-upload.md).
 		expect(plan).toMatchObject({ kind: 'plan', status: 'pending', slots: 25, monthly_rate: 7_500, auto_renew: true, premium: 0 })
 		expect(plan.policy_number).toMatch(/^CP-HLTH-/)
-		const end = new Date(`${plan.cover_end}T00:00:00Z`)
-		end.setUTCDate(end.getUTCDate() + 1)
-		expect(plan.next_billing_date).toBe(end.toISOString().slice(0, 10))
+		// Nothing is billed before its activation (decisions 095 and 161), so there is no bill to date yet.
+		expect(plan.next_billing_date).toBeNull()
+		expect(res.body.message).toBe(
+			`Your staff plan ${plan.policy_number} is set up: it starts when you activate it with your staff's dates of birth. ${PLAN_BILLING.first}`,
+		)
 		expect(await balanceOf(ctx, owner)).toBe(before)
 		expect((await reconcile(ctx.db)).problems).toEqual([])
 	})

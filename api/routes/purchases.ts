@@ -1,4 +1,5 @@
 import { formatNairaFull } from '../contract/money.ts'
+import { PLAN_BILLING } from '../contract/invoices.ts'
 import { PurchaseResult } from '../contract/purchases.ts'
 import { PurchaseBody } from '../domain/catalogue/quotes.ts'
 import { defineRoute } from '../http.ts'
@@ -25,7 +26,7 @@ export const purchaseRoutes = [
 			const custodian = policy ? (await findPolicy(deps.db, auth.customerId, policy.id)).custodian : null
 			const message =
 				purchase.status === 'subscribed'
-					? `Your staff plan ${policy!.policyNumber} is set up: it starts when you activate it with your staff's dates of birth. You are billed at the end of the cover period.`
+					? `Your staff plan ${policy!.policyNumber} is set up: it starts when you activate it with your staff's dates of birth. ${PLAN_BILLING.first}`
 					: purchase.status === 'paid'
 						? `Paid ${formatNairaFull(purchase.amount)}. Your policy number is ${policy!.policyNumber}.`
 						: `Pay ${formatNairaFull(purchase.amount)} on the checkout page to get your policy.`

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { POLICIES_COUNT_CAP, type PoliciesQuery, type Policy } from '../contract/purchases.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { policies, policyEvents, purchases, users } from '../db/schema.ts'
+import { planBillingDay } from '../domain/billing.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { canEndAtOnce, effectiveDate, type PolicyEventFact, policyFlags } from '../domain/policy-state.ts'
@@ -14,6 +15,8 @@ import { statusSql } from './policy-status-sql.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 const productOf = (id: number) => productById(id as Product['id'])
+/** The events that end a policy or plan (as home's next bill reads them). */
+const ENDS = new Set(['terminate', 'deactivate'])
 
 /** A policy as the API answers with it; its flags from its stored events (none for one just bought). */
 export function serializePolicy(
@@ -44,7 +47,21 @@ export function serializePolicy(
 		slots: policy.slots,
 		monthly_rate: policy.monthlyRate,
 		auto_renew: policy.autoRenew,
-		next_billing_date: policy.nextBillingDate,
+		next_billing_date: planBillingDay(
+			{
+				kind: policy.kind,
+				status: policy.status,
+				coverStart: policy.coverStart,
+				coverEnd: policy.coverEnd,
+				activatedOn: policy.activatedAt ? lagosDate(policy.activatedAt) : null,
+				endedOn:
+					events
+						.filter((e) => !e.staffId && ENDS.has(e.kind))
+						.map((e) => e.effectiveOn)
+						.sort()[0] ?? null,
+			},
+			lagosDate(now),
+		),
 		activated_at: policy.activatedAt?.toISOString() ?? null,
 		created_at: policy.createdAt.toISOString(),
 		ends_at_once: canEndAtOnce(policy),

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { formatNairaFull } from '#api/contract/money.ts'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { businessThroughApi, fundThroughApi, memberThroughApi } from './wallet-support.ts'
 
@@ -181,7 +182,7 @@ test("a new business's lists say how to start, with no filters over nothing; a f
 		{
 			path: '/invoice',
 			filters: 'Filter the invoices',
-			empty: 'No invoices yet. A staff plan is billed at the end of its first month.',
+			empty: `No invoices yet. ${PLAN_BILLING.first}`,
 			query: '?status=paid',
 			none: 'No invoices match these filters.',
 		},

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { DEMO_PASSWORD, expect, expectAccessible, postStatus, signIn, test, visit } from './support.ts'
 import { type Member, businessThroughApi } from './wallet-support.ts'
 
@@ -228,7 +229,7 @@ test('the demo business: plans with members moving and leaving, each management 
 	await expect(activities(page)).toContainText('moves to PrimeCare')
 	// Billed monthly in arrears (decision 161): what the next 1st bills for this month, as things stand.
 	await expect(page.getByText(/^₦[\d,]+ for \d+ (person|people) in [A-Z][a-z]+ \d{4}, issued 1 [A-Z][a-z]{2} \d{4}$/)).toBeVisible()
-	await expect(page.getByRole('region', { name: 'Price quoted' })).toContainText('Each month is billed on the 1st after it')
+	await expect(page.getByRole('region', { name: 'Price quoted' })).toContainText(PLAN_BILLING.rule)
 	for (const name of [
 		'Plan information and hospitals',
 		'Edit plan',

@@ -1,4 +1,5 @@
 import { Text } from '@react-email/components'
+import { PLAN_BILLING } from '../../contract/invoices.ts'
 import { formatNairaFull } from '../../contract/money.ts'
 import { Action, Fact, Layout, styles } from './layout.tsx'
 
@@ -33,8 +34,9 @@ export function PurchaseConfirmationMail(props: PurchaseConfirmationMailProps) {
 			{plan ? (
 				<>
 					<Fact label="Staff covered">{`Up to ${plan.slots}, at ${formatNairaFull(plan.monthlyRate)} per person a month`}</Fact>
-					<Fact label="Billed">Monthly, on the 1st after each month, for the people on the plan that month</Fact>
-					<Fact label="First bill">On the 1st after its first whole month of active cover</Fact>
+					<Fact label="Billed">
+						{PLAN_BILLING.rule} {PLAN_BILLING.first}
+					</Fact>
 				</>
 			) : (
 				<Fact label="Premium paid">{paidBy ? `${formatNairaFull(premium)} (${paidBy})` : formatNairaFull(premium)}</Fact>

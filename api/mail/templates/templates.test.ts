@@ -1,5 +1,6 @@
 import { createElement } from 'react'
 import { describe, expect, test } from 'vitest'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { renderMail } from '../render.ts'
 import { CodeMail } from './code.tsx'
 import { CoverActiveMail } from './cover-active.tsx'
@@ -164,11 +165,7 @@ describe('mail templates', () => {
 				plan: { slots: 25, monthlyRate: 7_500 },
 				pending: true,
 			}),
-			[
-				'Staff covered: Up to 25, at ₦7,500 per person a month',
-				'Billed: Monthly, on the 1st after each month, for the people on the plan that month',
-				'First bill: On the 1st after its first whole month of active cover',
-			],
+			['Staff covered: Up to 25, at ₦7,500 per person a month', `Billed: ${PLAN_BILLING.rule} ${PLAN_BILLING.first}`],
 		)
 		expect(text).not.toContain('Premium paid')
 	})

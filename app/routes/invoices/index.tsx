@@ -1,5 +1,6 @@
 import { FileText, SearchX } from '#app/components/ui/icons.tsx'
 import { formatDay, formatMonth } from '#api/contract/dates.ts'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { Form, data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -85,9 +86,7 @@ export default function Invoices() {
 					Export CSV
 				</a>
 			</div>
-			<p className="text-slate-600">
-				Staff plans are billed at the end of each month for the people they covered in it. Health premiums are exempt from VAT.
-			</p>
+			<p className="text-slate-600">{PLAN_BILLING.rule} Health premiums are exempt from VAT.</p>
 			<dl className="grid gap-3 sm:grid-cols-3">
 				{(
 					[
@@ -125,7 +124,7 @@ export default function Invoices() {
 					) : (
 						<EmptyState
 							icon={FileText}
-							title="No invoices yet. A staff plan is billed at the end of its first month."
+							title={`No invoices yet. ${PLAN_BILLING.first}`}
 							action={
 								<Link to="/products" className={buttonClass('primary')}>
 									See health plans

@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { formatDay, formatMonth } from '#api/contract/dates.ts'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { periodLabel, type Period } from '#api/contract/periods.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
@@ -191,9 +192,7 @@ export default function PlanPage() {
 				<Panel id="price-heading" title={policy.kind === 'plan' ? 'Price quoted' : 'Price'}>
 					<QuoteLines quote={policy.quote} />
 					{policy.kind === 'plan' ? (
-						<p className="mt-3 text-sm text-slate-600">
-							For the period at the places bought. Each month is billed on the 1st after it, for the people on the plan that month.
-						</p>
+						<p className="mt-3 text-sm text-slate-600">For the period at the places bought. {PLAN_BILLING.rule}</p>
 					) : null}
 				</Panel>
 			) : null}

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirect, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
+import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { periodLabel } from '#api/contract/periods.ts'
 import { buttonClass, Field, FileField, FormError, Select, SPREADSHEET_ACCEPT, Stepper, SubmitButton } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -118,10 +119,7 @@ function Preview({ batch, idempotencyKey, buyErrors }: { batch: Batch; idempoten
 						<dd className="whitespace-nowrap font-bold">{formatNairaFull(batch.quote.total)}</dd>
 					</div>
 				</dl>
-				<p className="mt-2 text-sm text-slate-700">
-					Nothing is charged now. Each month is billed on the 1st after it, for the people on the plan that month; a month the plan starts
-					part-way through is not billed.
-				</p>
+				<p className="mt-2 text-sm text-slate-700">Nothing is charged now. {PLAN_BILLING.rule}</p>
 				{batch.policy_id ? (
 					<p className="mt-4">
 						This list is bought already.{' '}
