@@ -1,6 +1,7 @@
 import { formatDay } from '#api/contract/dates.ts'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 // A checked staff list as batch upload and the staff import show it: every problem, then every row.
 
@@ -34,8 +35,7 @@ export function ProblemList({ batch }: { batch: StaffList }) {
 	return (
 		<section aria-labelledby="problems-heading" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
 			<h2 id="problems-heading" className="font-semibold">
-				{batch.errors.length} {batch.errors.length === 1 ? 'problem' : 'problems'} in {batch.rows.length - batch.valid_count} of{' '}
-				{batch.rows.length} rows
+				{plural(batch.errors.length, 'problem')} in {batch.rows.length - batch.valid_count} of {batch.rows.length} rows
 			</h2>
 			<p className="mt-1 text-sm">Fix the rows and upload the file again. Row numbers are the spreadsheet's: the header is row 1.</p>
 			<ul className="mt-3 list-disc space-y-1 pl-5 text-sm">

@@ -21,6 +21,7 @@ import type { Route } from './+types/index'
 import { PersonSchema, loadEmployees } from './employees.server.ts'
 import { employeesQuery } from './query.ts'
 import { PersonFields } from './person-fields.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 const AddSchema = PersonSchema.extend({ plan_id: z.string().optional() })
 
@@ -220,9 +221,7 @@ export default function Employees() {
 								</tr>
 							))}
 						</ResponsiveTable>
-						<p className="mt-3 text-sm text-slate-600">
-							{total > 1_000 ? 'Over 1,000' : total} {total === 1 ? 'member of staff' : 'staff'}
-						</p>
+						<p className="mt-3 text-sm text-slate-600">{total > 1_000 ? 'Over 1,000 staff' : plural(total, 'member of staff', 'staff')}</p>
 						<nav aria-label="Pages of the staff" className="mt-4 flex gap-3 text-sm">
 							{from > 1 ? (
 								<Link to={closeTo} className="text-brand-700 underline">

@@ -14,6 +14,7 @@ import { loadEmployees } from './employees.server.ts'
 import { employeesQuery } from './query.ts'
 import { StaffSearch } from '#app/components/staff-search.tsx'
 import { StaffOptionText } from '#app/components/staff-option.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 // /employees/deactivate and /employees/remove-staff: tick several staff (a GET form, so it works
 // without JavaScript), see when their cover ends, then confirm (docs/decisions/050).
@@ -70,7 +71,7 @@ export default function Leave() {
 				<h1 className="text-2xl font-bold">{words.title}: confirm</h1>
 				<section className={panelClass} aria-labelledby="confirm-heading">
 					<h2 id="confirm-heading" className="text-lg font-semibold">
-						{chosen.length} {chosen.length === 1 ? 'member of staff' : 'staff'}
+						{plural(chosen.length, 'member of staff', 'staff')}
 					</h2>
 					{leaving ? (
 						<p className="mt-2" data-testid="effective-date">
@@ -91,7 +92,7 @@ export default function Leave() {
 							<input key={e.id} type="hidden" name="ids" value={e.id} />
 						))}
 						<SubmitButton pendingText="Saving…">
-							{words.verb} {chosen.length} {chosen.length === 1 ? 'member of staff' : 'staff'}
+							{words.verb} {plural(chosen.length, 'member of staff', 'staff')}
 						</SubmitButton>
 						<Link to={path} className={buttonClass('secondary')}>
 							Choose again

@@ -17,6 +17,7 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 import { INVOICES_COUNT_CAP, loadInvoices } from './invoices.server.ts'
 import { invoiceTitle } from './parts.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Portal' }]
 
@@ -171,9 +172,7 @@ export default function Invoices() {
 							))}
 						</ResponsiveTable>
 						<p className="mt-3 text-sm text-slate-600">
-							{capped
-								? `More than ${formatCount(capped)} invoices: narrow the months to reach older ones`
-								: `${total} ${total === 1 ? 'invoice' : 'invoices'}`}
+							{capped ? `More than ${formatCount(capped)} invoices: narrow the months to reach older ones` : plural(total, 'invoice')}
 						</p>
 					</>
 				)}

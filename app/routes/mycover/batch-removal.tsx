@@ -12,6 +12,7 @@ import type { Route } from './+types/batch-removal'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
 import { PolicyCrumb } from './parts.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Remove members · My cover · Cover Portal' }]
 
@@ -95,7 +96,7 @@ export default function BatchRemoval() {
 						<>
 							<Details
 								items={[
-									{ label: 'Leaving', value: preview.members.length === 1 ? '1 member' : `${preview.members.length} members` },
+									{ label: 'Leaving', value: plural(preview.members.length, 'member') },
 									{ label: 'On', value: formatDay(preview.effective_on) },
 									{
 										label: 'Monthly cost',

@@ -17,6 +17,7 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
 import { PolicyStatusBadge } from '#app/components/policy-status.tsx'
 import { activationPath } from './parts.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cover · Cover Portal' }]
 
@@ -172,7 +173,7 @@ export default function MyCover() {
 					<p className="mt-3 text-sm text-slate-600">
 						{capped
 							? `More than ${formatCount(capped)} policies: filter by status to reach older ones`
-							: `${total} ${total === 1 ? 'policy' : 'policies'}`}
+							: plural(total, 'policy', 'policies')}
 					</p>
 					<Pagination
 						label="Pages of your cover"

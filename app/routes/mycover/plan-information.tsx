@@ -6,7 +6,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { formatCount, formatNairaFull } from '#app/lib/money.ts'
+import { formatNairaFull } from '#app/lib/money.ts'
 import { type Period, periodLabel } from '#app/lib/periods.ts'
 import { orNotShown } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -15,6 +15,7 @@ import type { Route } from './+types/plan-information'
 import { MembersTable } from './members.tsx'
 import { loadPolicy } from './mycover.server.ts'
 import { PolicyCrumb } from './parts.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.policy.policy_number : 'Plan'} information · My cover · Cover Portal` },
@@ -215,7 +216,7 @@ export default function PlanInformation() {
 						</button>
 					</Form>
 					<p className="mb-2 text-sm text-slate-600" aria-live="polite">
-						{hospitals.total === 1 ? '1 provider' : `${formatCount(hospitals.total)} providers`}
+						{plural(hospitals.total, 'provider')}
 					</p>
 					{hospitals.hospitals.length ? (
 						<ResponsiveTable caption="Hospitals and clinics on the plan" columns={['Name', 'Type', 'Address', 'Phone']}>

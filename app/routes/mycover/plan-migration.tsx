@@ -12,6 +12,7 @@ import type { Route } from './+types/plan-migration'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
 import { PolicyCrumb } from './parts.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Plan migration · My cover · Cover Portal' }]
 
@@ -72,7 +73,7 @@ export default function PlanMigration() {
 			) : (
 				<>
 					<p className="mt-1 text-slate-600">
-						{preview.members.length === 1 ? '1 member moves' : `${preview.members.length} members move`} from {preview.from.product_name} (
+						{plural(preview.members.length, 'member')} {preview.members.length === 1 ? 'moves' : 'move'} from {preview.from.product_name} (
 						{preview.from.policy_number}) to {preview.to.product_name} ({preview.to.policy_number}) on {formatDay(preview.effective_on)}.
 					</p>
 					<Panel id="cost-heading" title="New monthly cost">

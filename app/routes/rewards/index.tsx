@@ -11,6 +11,7 @@ import { whatsAppShare } from '#app/lib/share.ts'
 import { requireReadyUser } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Route } from './+types/index'
+import { plural } from '#app/lib/plural.ts'
 
 // Rewards and referrals (docs/decisions/112-referral-rewards.md): the summary, the link, how it works.
 
@@ -27,7 +28,7 @@ export default function Rewards() {
 	const location = useLocation()
 	const here = location.pathname + location.search
 	const reward = formatNairaFull(rewards.reward)
-	const referrals = (n: number) => `${n} ${n === 1 ? 'referral' : 'referrals'}`
+	const referrals = (n: number) => plural(n, 'referral')
 	const figures = [
 		{ label: 'Paid into your wallet', value: formatNairaFull(rewards.paid_total), note: referrals(rewards.counts.paid) },
 		{ label: 'Earned, being paid', value: formatNairaFull(rewards.earned_total), note: referrals(rewards.counts.earned) },

@@ -10,6 +10,7 @@ import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { History } from '#app/components/ui/icons.tsx'
 import { formatCount } from '#app/lib/money.ts'
 import { ACTIVITY_TYPES, activityTypeLabel } from './activity-types.ts'
+import { plural } from '#app/lib/plural.ts'
 
 type Activity = { id: string; type: string; description: string; actor: { name: string } | null; created_at: string }
 type Filters = { type: string; from: string; to: string }
@@ -98,9 +99,7 @@ export function ActivityTab({ filters, items, page, pageCount, total, capped, er
 						))}
 					</ResponsiveTable>
 					<p className="mt-3 text-sm text-slate-600">
-						{capped
-							? `More than ${formatCount(capped)} entries: narrow the dates to reach older ones`
-							: `${total} ${total === 1 ? 'entry' : 'entries'}`}
+						{capped ? `More than ${formatCount(capped)} entries: narrow the dates to reach older ones` : plural(total, 'entry', 'entries')}
 					</p>
 				</>
 			)}

@@ -17,6 +17,7 @@ import { formatDayTime } from '#api/contract/dates.ts'
 import type { Route } from './+types/index'
 import { TransactionFilters, filterQuery } from './filters.tsx'
 import { TRANSACTIONS_COUNT_CAP, loadTransactions } from './transactions.server.ts'
+import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]
 
@@ -118,7 +119,7 @@ export default function TransactionHistory() {
 						<p className="mt-3 text-sm text-slate-600">
 							{capped
 								? `More than ${formatCount(capped)} transactions: narrow the dates to reach older ones`
-								: `${total} ${total === 1 ? 'transaction' : 'transactions'}`}
+								: plural(total, 'transaction')}
 						</p>
 					</>
 				)}

@@ -19,6 +19,7 @@ import { withdrawalOutcome } from '#app/lib/withdrawal-outcome.ts'
 import type { Route } from './+types/index'
 import { cardBrand, cardExpiry } from './parts.tsx'
 import { PendingWithdrawals } from './pending-withdrawals.tsx'
+import { plural } from '#app/lib/plural.ts'
 
 /** A withdrawal whose money has left the wallet and not yet reached the bank or come back. */
 const OPEN = ['awaiting_otp', 'awaiting_approval', 'processing'] as const
@@ -106,8 +107,7 @@ export default function Wallet() {
 				</p>
 				{wallet.pendingTotal.count > 0 ? (
 					<p className="mt-2 text-sm text-slate-700">
-						{wallet.pendingTotal.count} {wallet.pendingTotal.count === 1 ? 'withdrawal' : 'withdrawals'} under way:{' '}
-						<Naira amount={wallet.pendingTotal.amount} />
+						{plural(wallet.pendingTotal.count, 'withdrawal')} under way: <Naira amount={wallet.pendingTotal.amount} />
 					</p>
 				) : null}
 				<div className="mt-4 flex flex-wrap gap-3">
@@ -180,9 +180,7 @@ export default function Wallet() {
 								</span>{' '}
 								<span className="text-sm text-slate-600">(default, expires {cardExpiry(wallet.cards.default)})</span>
 							</p>
-							<p className="mt-1 text-sm text-slate-600">
-								{wallet.cards.count} saved {wallet.cards.count === 1 ? 'card' : 'cards'}
-							</p>
+							<p className="mt-1 text-sm text-slate-600">{plural(wallet.cards.count, 'saved card')}</p>
 						</>
 					) : (
 						<p className="text-sm text-slate-600">No saved cards. A card is saved when you fund your wallet with it.</p>
