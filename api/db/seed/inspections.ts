@@ -19,6 +19,10 @@ type Seed = {
 	plate: string
 	model: string
 	chassis: string
+	/** What the business insured it for, in Naira: its premium follows. */
+	value: number
+	/** The Lagos time of the morning (or afternoon) it was bought, its cover starting that day. */
+	boughtAt: string
 	/** null: the details are in but no inspection was started. */
 	status: InspectionStatus | null
 	/** How many of the seven photos are taken. */
@@ -28,19 +32,53 @@ type Seed = {
 }
 
 const SEEDS: Seed[] = [
-	{ plate: 'LSR 214 KJ', model: 'Kia Rio 2020', chassis: 'KNADN512BL6123456', status: null, photos: 0 },
-	{ plate: 'EKY 880 AA', model: 'Hyundai Elantra 2017', chassis: 'KMHD84LF4HU123456', status: 'open', photos: 3 },
-	{ plate: 'APP 305 XB', model: 'Toyota Camry 2018', chassis: '4T1B11HK5JU123456', status: 'submitted', photos: 7 },
+	{
+		plate: 'LSR 214 KJ',
+		model: 'Kia Rio 2020',
+		chassis: 'KNADN512BL6123456',
+		value: 11_500_000,
+		boughtAt: '08:30',
+		status: null,
+		photos: 0,
+	},
+	{
+		plate: 'EKY 880 AA',
+		model: 'Hyundai Elantra 2017',
+		chassis: 'KMHD84LF4HU123456',
+		value: 9_500_000,
+		boughtAt: '11:05',
+		status: 'open',
+		photos: 3,
+	},
+	{
+		plate: 'APP 305 XB',
+		model: 'Toyota Camry 2018',
+		chassis: '4T1B11HK5JU123456',
+		value: 17_000_000,
+		boughtAt: '09:40',
+		status: 'submitted',
+		photos: 7,
+	},
 	{
 		plate: 'KTU 617 FG',
 		model: 'Honda CR-V 2016',
 		chassis: '2HKRM4H75GH123456',
+		value: 13_500_000,
+		boughtAt: '15:20',
 		status: 'rejected',
 		photos: 7,
 		reason: 'number_unreadable',
 		note: 'The chassis number photo is blurred: take it again in daylight.',
 	},
-	{ plate: 'FST 902 LA', model: 'Lexus RX 350 2019', chassis: '2T2BZMCA1KC123456', status: 'approved', photos: 7 },
+	{
+		plate: 'FST 902 LA',
+		model: 'Lexus RX 350 2019',
+		chassis: '2T2BZMCA1KC123456',
+		value: 32_000_000,
+		boughtAt: '10:15',
+		status: 'approved',
+		photos: 7,
+	},
 ]
 
 /**
@@ -63,14 +101,14 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 	if (already) return
 	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
 	const today = lagosDate(new Date())
-	const input = { product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: 9_500_000, period: 'annual' }
 	for (const [i, seed] of SEEDS.entries()) {
 		const photos = await Promise.all(
 			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await vehiclePhoto(i + j) })),
 		)
 		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
 		const start = addDays(today, -(i + 2))
-		const bought = new Date(`${start}T08:30:00+01:00`)
+		const bought = new Date(`${start}T${seed.boughtAt}:00+01:00`)
+		const input = { product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: seed.value, period: 'annual' }
 		await db.transaction(async (tx) => {
 			// Paid by card the morning its cover started: a purchase is paid before its inspection.
 			const policy = await demoCardPolicy(tx, owner, {
