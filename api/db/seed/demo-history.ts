@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { formatNairaFull } from '../../contract/money.ts'
 import { periodMonths, type Period } from '../../contract/periods.ts'
@@ -137,9 +138,14 @@ function individualEvents(today: string): Event[] {
 	]
 }
 
-/** The moment of an event: mid-morning in Lagos on its day, never later than now. */
+/**
+ * The moment of an event: in Lagos working hours on its day, at an hour its day picks (08:05 to 16:05), so
+ * the year does not happen at one time of day; a day's events in their order, a minute apart at least;
+ * never later than now.
+ */
 function momentOf(day: string, index: number, now: Date) {
-	const at = new Date(Date.parse(`${day}T09:30:00+01:00`) + index * 60_000)
+	const hour = createHash('sha256').update(day).digest().readUInt32BE(0) % 480
+	const at = new Date(Date.parse(`${day}T08:05:00+01:00`) + (hour + index) * 60_000)
 	return at < now ? at : new Date(now.getTime() - 60_000)
 }
 
