@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { formatNairaFull } from '../../contract/money.ts'
 import { periodMonths, type Period } from '../../contract/periods.ts'
@@ -15,6 +14,7 @@ import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
+import { workingHoursOn } from './seed-time.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 
@@ -138,14 +138,9 @@ function individualEvents(today: string): Event[] {
 	]
 }
 
-/**
- * The moment of an event: in Lagos working hours on its day, at an hour its day picks (08:05 to 16:05), so
- * the year does not happen at one time of day; a day's events in their order, a minute apart at least;
- * never later than now.
- */
+/** The moment of an event: in working hours on its day, a day's events in their order; never later than now. */
 function momentOf(day: string, index: number, now: Date) {
-	const hour = createHash('sha256').update(day).digest().readUInt32BE(0) % 480
-	const at = new Date(Date.parse(`${day}T08:05:00+01:00`) + (hour + index) * 60_000)
+	const at = workingHoursOn(day, index)
 	return at < now ? at : new Date(now.getTime() - 60_000)
 }
 

@@ -10,6 +10,8 @@ import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
 import { NEWEST_MEMBER } from './demo-team.ts'
 import { postTransferAt } from './ledger-time.ts'
+import { workingHoursOn } from './seed-time.ts'
+import { lagosDate } from '../../domain/policies.ts'
 
 // The demo's rewards and notifications (docs/decisions/112 and 114): referrals in every status, their
 // rewards paid through the ledger like any other, and a bell with something in it, some of it read.
@@ -79,7 +81,9 @@ async function seedReferrals(db: Db, email: string, referred: typeof BUSINESS_RE
 	await referralCode(db, owner.customerId)
 	await db.transaction(async (tx) => {
 		for (const r of referred) {
-			const joined = new Date(now.getTime() - r.daysAgo * DAY)
+			// Signed up in the working hours of their day, not at the hour the demo was seeded.
+			const signedUp = workingHoursOn(lagosDate(new Date(now.getTime() - r.daysAgo * DAY)))
+			const joined = signedUp < now ? signedUp : new Date(now.getTime() - 60_000)
 			const [customer] = await tx
 				.insert(t.customers)
 				.values({

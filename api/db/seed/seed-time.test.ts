@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { lagosMidnight, passedOr } from './seed-time.ts'
+import { lagosMidnight, passedOr, workingHoursOn } from './seed-time.ts'
 
 const now = new Date('2026-12-01T00:40:00+01:00')
 
@@ -21,4 +21,17 @@ test('a moment still to come falls between `since` and now, in the order of its 
 
 test('a Lagos day starts at 23:00 UTC the day before', () => {
 	expect(lagosMidnight('2026-12-01').toISOString()).toBe('2026-11-30T23:00:00.000Z')
+})
+
+test('working hours on a day: between 08:05 and 16:05 in Lagos, the same for the same day, and apart by the minutes asked', () => {
+	const hours = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-09-01', '2025-12-25'].map((day) => {
+		const at = workingHoursOn(day)
+		expect(at.getTime()).toBeGreaterThanOrEqual(Date.parse(`${day}T08:05:00+01:00`))
+		expect(at.getTime()).toBeLessThan(Date.parse(`${day}T16:05:00+01:00`))
+		expect(workingHoursOn(day)).toEqual(at)
+		expect(workingHoursOn(day, 3).getTime() - at.getTime()).toBe(3 * 60_000)
+		return at.getTime() - Date.parse(`${day}T00:00:00+01:00`)
+	})
+	// Not one hour for every day.
+	expect(new Set(hours).size).toBeGreaterThan(3)
 })

@@ -1,5 +1,16 @@
+import { createHash } from 'node:crypto'
+
 // When the demo's records are dated (docs/decisions/158-demo-history-in-time.md): as their story plans
 // them, but never after the moment the demo is seeded.
+
+/**
+ * A moment in Lagos working hours on `day`, at an hour the day picks (08:05 to 16:05) and `minutes` after
+ * it, so that a year of the demo does not happen at one time of day, or at the hour it was seeded.
+ */
+export function workingHoursOn(day: string, minutes = 0): Date {
+	const hour = createHash('sha256').update(day).digest().readUInt32BE(0) % 480
+	return new Date(Date.parse(`${day}T08:05:00+01:00`) + (hour + minutes) * 60_000)
+}
 
 /** The start of a Lagos day (Lagos is an hour ahead of UTC all year). */
 export const lagosMidnight = (day: string) => new Date(`${day}T00:00:00+01:00`)
