@@ -16,7 +16,9 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 	await expectAccessible(page, js)
 
 	// A retry of the JavaScript run finds the one overdue invoice paid by its first try: it pays the
-	// last open one, while the run without JavaScript pays the first.
+	// last open one, while the run without JavaScript pays the one with least to pay (the wallet is
+	// shared with other specs, and a run that crosses a month's end in Lagos meets that month's new bills
+	// at the top of the list).
 	const retried = test.info().retry > 0
 	const overdue = js && !retried
 	const status = overdue ? 'Overdue' : 'Due'
@@ -26,7 +28,9 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 	const table = page.getByRole('table', { name: /^Invoices, newest month first/ })
 	// An invoice of the filtered list (the header row has no link).
 	const rows = table.getByRole('row').filter({ has: page.getByRole('link') })
-	const row = js && retried ? rows.last() : rows.first()
+	await expect(rows.first()).toBeVisible()
+	const toPay = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.lastElementChild?.textContent?.replace(/\D/g, '') ?? '')))
+	const row = js && retried ? rows.last() : rows.nth(toPay.indexOf(Math.min(...toPay)))
 	await expect(row).toContainText(status)
 	await expect(row).toBeVisible()
 	const link = row.getByRole('link', { name: /^Invoice INV-\d{6}$/ })
