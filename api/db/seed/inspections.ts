@@ -110,7 +110,7 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 		const bought = new Date(`${start}T${seed.boughtAt}:00+01:00`)
 		const input = { product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: seed.value, period: 'annual' }
 		await db.transaction(async (tx) => {
-			// Paid by card the morning its cover started: a purchase is paid before its inspection.
+			// Paid by card the day its cover started: a purchase is paid before its inspection.
 			const policy = await demoCardPolicy(tx, owner, {
 				key: `demo-inspection-${i}`,
 				input,

@@ -50,7 +50,7 @@ describeApi('the demo seeded in the first hour of a month', () => {
 		expect(later).toEqual([])
 	})
 
-	test('still has this month’s bills paid, one overdue and two open, and this month’s plan changes asked today', async () => {
+	test('keeps its states: bills paid, one overdue and two open; the two plan changes asked in that first hour', async () => {
 		const invoices = await rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from invoices group by status`)
 		const by = Object.fromEntries(invoices.map((r) => [r.status, r.n]))
 		expect(by).toMatchObject({ overdue: 1, open: 2 })
