@@ -88,6 +88,8 @@ export const Policy = z.object({
 	/**
 	 * A staff plan's next invoice: the 1st the billing run issues it, for the month before (decisions 095 and
 	 * 161). Null for a policy, paid when bought, and for a plan waiting for activation or billing no month more.
+	 * GET /policies/{id} gives the day of its `next_bill`, which skips a month with nobody on the plan; a list
+	 * reads the plan's days alone and does not.
 	 */
 	next_billing_date: z.string().nullable(),
 	activated_at: z.string().nullable(),

@@ -12,6 +12,7 @@ import {
 	nextBill,
 	invoiceNumber,
 	planBillingDay,
+	planDays,
 	pausesOn,
 	payRefusal,
 	periodBilledOn,
@@ -274,6 +275,18 @@ describe('nextBill', () => {
 
 	test('is null with no plan billed', () => {
 		expect(nextBill([], '2026-11-25')).toBeNull()
+	})
+})
+
+describe('planDays: a staff plan’s own days of cover', () => {
+	const plan = { coverStart: '2026-03-01', coverEnd: '2027-02-28', activatedOn: null, endedOn: null }
+
+	test('from its activation, never before its cover, to its cover end or the day before its end', () => {
+		expect(planDays(plan)).toEqual({ start: '2026-03-01', end: '2027-02-28' })
+		expect(planDays({ ...plan, activatedOn: '2026-03-10' })).toEqual({ start: '2026-03-10', end: '2027-02-28' })
+		expect(planDays({ ...plan, activatedOn: '2026-02-20' }).start).toBe('2026-03-01')
+		expect(planDays({ ...plan, endedOn: '2026-11-15' }).end).toBe('2026-11-14')
+		expect(planDays({ ...plan, endedOn: '2027-06-01' }).end).toBe('2027-02-28')
 	})
 })
 

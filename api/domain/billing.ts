@@ -140,15 +140,25 @@ export function nextBill(rows: readonly BillablePlans[], today: string) {
 	return { month, issued_on: issued, due_on: dueOn(issued), plans }
 }
 
-/** What a staff plan's days are to the billing run: from activation (never before its cover), to its cover end or its end. */
+/** The events that end a staff plan, when not cancelled: the earliest one's day is the first it does not cover. */
+export const PLAN_ENDING_EVENTS = ['terminate', 'deactivate'] as const
+
+/** A staff plan's stored facts, as its days of cover follow from them. */
 export type PlanFacts = {
 	kind: 'policy' | 'plan'
 	status: 'pending' | 'active'
 	coverStart: string
 	coverEnd: string
 	activatedOn: string | null
-	/** The first day of its earliest end (a termination or a deactivation not cancelled), if it has one. */
+	/** The day of its earliest ending event (PLAN_ENDING_EVENTS), if it has one. */
 	endedOn: string | null
+}
+
+/** A staff plan's own days of cover, both ends included: from its activation (never before its cover) to its cover end, or the day before it was ended. */
+export function planDays(plan: Pick<PlanFacts, 'coverStart' | 'coverEnd' | 'activatedOn' | 'endedOn'>) {
+	const start = plan.activatedOn && plan.activatedOn > plan.coverStart ? plan.activatedOn : plan.coverStart
+	const end = plan.endedOn ? minDay(plan.coverEnd, addDays(plan.endedOn, -1)) : plan.coverEnd
+	return { start, end }
 }
 
 /**
@@ -158,8 +168,8 @@ export type PlanFacts = {
  */
 export function planBillingDay(plan: PlanFacts, today: string) {
 	if (plan.kind !== 'plan' || plan.status !== 'active') return null
-	const start = plan.activatedOn && plan.activatedOn > plan.coverStart ? plan.activatedOn : plan.coverStart
-	return nextBill([{ start, coverEnd: plan.coverEnd, endedOn: plan.endedOn, plans: 1 }], today)?.issued_on ?? null
+	const { start, end } = planDays(plan)
+	return nextBill([{ start, coverEnd: end, endedOn: null, plans: 1 }], today)?.issued_on ?? null
 }
 
 const minDay = (a: string, b: string) => (a < b ? a : b)

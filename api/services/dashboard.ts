@@ -5,7 +5,7 @@ import { fromJson, jsonRows } from '../db/json-rows.ts'
 import type { Bound, Value } from '../db/prepared-once.ts'
 import { FINISHED_STATUSES } from '../domain/claims.ts'
 import { productById } from '../domain/catalogue/index.ts'
-import { type BillablePlans, nextBill } from '../domain/billing.ts'
+import { type BillablePlans, nextBill, PLAN_ENDING_EVENTS } from '../domain/billing.ts'
 import { RENEWAL_WINDOW_DAYS, coverByLine, spendByMonth, spendStart, visibleParts } from '../domain/dashboard.ts'
 import { addDays, lagosDate } from '../domain/policies.ts'
 import { firstOfMonth } from '../domain/staff-lifecycle.ts'
@@ -18,6 +18,9 @@ import { type AccountValues, readAccount, todosOf } from './todos.ts'
 // part a bounded read (decision 121): cover by line as one aggregate, the listed policies and renewals due
 // each cut by LIMIT, the next bill from the business's live staff plans alone, never every policy of the
 // business.
+
+/** The kinds of PLAN_ENDING_EVENTS as SQL text: constants, so the prepared statement's text stays the same. */
+const ENDING_KINDS = sql.raw(PLAN_ENDING_EVENTS.map((k) => `'${k}'`).join(', '))
 
 /** The most policies home lists in one part. */
 const LISTED = 5
@@ -137,7 +140,7 @@ function homeColumns(may: (permission: string) => boolean, v: Bound<HomeValues &
 						select greatest(p.cover_start, coalesce((p.activated_at at time zone 'Africa/Lagos')::date, p.cover_start))::text as start,
 							p.cover_end::text as "coverEnd",
 							(select min(e.effective_on)::text from policy_events e where e.policy_id = p.id
-								and e.kind in ('terminate', 'deactivate') and e.cancelled_at is null) as "endedOn"
+								and e.kind in (${ENDING_KINDS}) and e.cancelled_at is null) as "endedOn"
 						from policies p where p.customer_id = ${id} and p.kind = 'plan' and p.status = 'active'
 							and p.cover_end >= ${v.thisMonth}::date) w
 						group by w.start, w."coverEnd", w."endedOn"`,

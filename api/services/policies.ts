@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { POLICIES_COUNT_CAP, type PoliciesQuery, type Policy } from '../contract/purchases.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { policies, policyEvents, purchases, users } from '../db/schema.ts'
-import { planBillingDay } from '../domain/billing.ts'
+import { PLAN_ENDING_EVENTS, planBillingDay } from '../domain/billing.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { canEndAtOnce, effectiveDate, type PolicyEventFact, policyFlags } from '../domain/policy-state.ts'
@@ -15,8 +15,7 @@ import { statusSql } from './policy-status-sql.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 const productOf = (id: number) => productById(id as Product['id'])
-/** The events that end a policy or plan (as home's next bill reads them). */
-const ENDS = new Set(['terminate', 'deactivate'])
+const ends = new Set<string>(PLAN_ENDING_EVENTS)
 
 /** A policy as the API answers with it; its flags from its stored events (none for one just bought). */
 export function serializePolicy(
@@ -56,7 +55,7 @@ export function serializePolicy(
 				activatedOn: policy.activatedAt ? lagosDate(policy.activatedAt) : null,
 				endedOn:
 					events
-						.filter((e) => !e.staffId && ENDS.has(e.kind))
+						.filter((e) => !e.staffId && ends.has(e.kind))
 						.map((e) => e.effectiveOn)
 						.sort()[0] ?? null,
 			},

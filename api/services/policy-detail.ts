@@ -16,12 +16,15 @@ export async function policyDetail(deps: Deps, customerId: string, id: string): 
 	const { policy, purchase, custodian } = await findPolicy(deps.db, customerId, id)
 	const events = await liveEvents(deps.db, { customerId, policyId: policy.id })
 	const plan = policy.kind === 'plan'
+	const nextBill = plan ? await planNextBill(deps.db, policy, lagosDate(deps.now())) : null
 	return {
 		...serializePolicy(policy, custodian, deps.now(), events),
+		// The bill it prices, so the two agree where a month with nobody on the plan is skipped.
+		...(plan ? { next_billing_date: nextBill?.issued_on ?? null } : {}),
 		activation: policy.activation ?? null,
 		documents: await documentsOf(deps.db, policy.id),
 		quote: (purchase.quote as unknown as Quote) ?? null,
 		staff_count: plan ? await staffCount(deps.db, policy.id) : null,
-		next_bill: plan ? await planNextBill(deps.db, policy, lagosDate(deps.now())) : null,
+		next_bill: nextBill,
 	}
 }

@@ -9,6 +9,8 @@ import {
 	billingPeriod,
 	invoiceLines as linesFor,
 	nextBill,
+	PLAN_ENDING_EVENTS,
+	planDays,
 	totalOf,
 } from '../../domain/billing.ts'
 import { addDays, lagosDate } from '../../domain/policies.ts'
@@ -45,17 +47,18 @@ async function rateFor(db: Db | Tx, plan: PolicyRow, monthStart: string) {
 	return (productId ? HEALTH_MONTHLY_RATES[Number(productId) as HealthProductId] : undefined) ?? plan.monthlyRate ?? 0
 }
 
-/** The plan's own days of cover: from its activation (or start) to its end, or the day before it was ended. */
+/** The plan's own days of cover (`planDays`), its end read from its ending events. */
 async function planWindow(db: Db | Tx, plan: PolicyRow) {
 	const [ended] = await db
 		.select({ on: sql<string>`min(${policyEvents.effectiveOn})` })
 		.from(policyEvents)
-		.where(
-			and(eq(policyEvents.policyId, plan.id), inArray(policyEvents.kind, ['terminate', 'deactivate']), isNull(policyEvents.cancelledAt)),
-		)
-	const start = max(plan.coverStart, plan.activatedAt ? lagosDate(plan.activatedAt) : null)
-	const end = min(plan.coverEnd, ended?.on ? addDays(String(ended.on).slice(0, 10), -1) : null)!
-	return { start, end }
+		.where(and(eq(policyEvents.policyId, plan.id), inArray(policyEvents.kind, [...PLAN_ENDING_EVENTS]), isNull(policyEvents.cancelledAt)))
+	return planDays({
+		coverStart: plan.coverStart,
+		coverEnd: plan.coverEnd,
+		activatedOn: plan.activatedAt ? lagosDate(plan.activatedAt) : null,
+		endedOn: ended?.on ? String(ended.on).slice(0, 10) : null,
+	})
 }
 
 /**

@@ -170,7 +170,7 @@ export default function PlanPage() {
 												<time dateTime={policy.next_bill.issued_on}>{formatDay(policy.next_bill.issued_on)}</time>
 											</>
 										) : policy.status === 'pending' ? (
-											'Monthly from its first whole month once active, on the 1st after it'
+											PLAN_BILLING.first
 										) : (
 											'None: no month is left to bill'
 										),
