@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { PayoutBank } from '../../contract/claims.ts'
-import { formatNairaFull } from '../../contract/money.ts'
 import { claimBankPayoutTransfer, claimPayoutSettlementTransfer } from '../../domain/ledger.ts'
+import { payoutAccount, sentToBankNote } from '../../services/claims/payouts.ts'
 import { newReference } from '../../services/payments.ts'
 import type { Db } from '../client.ts'
 import * as t from '../schema.ts'
@@ -29,10 +29,7 @@ export async function seedBankPayout(
 			customerId: claim.customerId,
 			reference: newReference('cp'),
 			amount,
-			bankCode: bank.bank_code,
-			bankName: bank.bank_name,
-			accountNumber: bank.account_number,
-			accountName: bank.account_name,
+			...payoutAccount(bank),
 			status: paidAt ? 'succeeded' : 'processing',
 			paidBy: operatorId,
 			recipientCode: `RCP_${bank.bank_code}_${bank.account_number}`,
@@ -56,7 +53,7 @@ export async function seedBankPayout(
 		action: 'send_payout',
 		fromStatus: 'offer_accepted',
 		toStatus: 'offer_accepted',
-		note: `Transfer of ${formatNairaFull(amount)} to ${bank.account_name}, ${bank.bank_name} ${bank.account_number} sent to the bank`,
+		note: sentToBankNote(amount, bank),
 		createdAt: sentAt,
 	})
 }

@@ -33,6 +33,18 @@ const threshold = (deps: Deps) => deps.env.claimPayoutThreshold ?? CLAIM_PAYOUT_
 const isPaid = (claim: ClaimRow) => claim.status === 'paid' || claim.status === 'settled'
 const facts = (p: PayoutRow) => ({ id: p.id, customerId: p.customerId, amount: p.amount, reference: p.reference })
 const accountWords = (b: PayoutBank) => `${b.account_name}, ${b.bank_name} ${b.account_number}`
+
+/** The note of a claim's event when its bank transfer is sent (the demo's seed writes it too). */
+export const sentToBankNote = (amount: number, bank: PayoutBank) =>
+	`Transfer of ${formatNairaFull(amount)} to ${accountWords(bank)} sent to the bank`
+
+/** A payout's account, as `claim_payouts` stores it. */
+export const payoutAccount = (bank: PayoutBank) => ({
+	bankCode: bank.bank_code,
+	bankName: bank.bank_name,
+	accountNumber: bank.account_number,
+	accountName: bank.account_name,
+})
 /** Names as banks return them differ in case and spacing only. */
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase()
 
@@ -188,10 +200,7 @@ async function payByBank(deps: Deps, auth: AuthUser, id: string) {
 				customerId: claim.customerId,
 				reference: newReference('cp'),
 				amount,
-				bankCode: bank.bank_code,
-				bankName: bank.bank_name,
-				accountNumber: bank.account_number,
-				accountName: bank.account_name,
+				...payoutAccount(bank),
 				status: 'processing',
 				paidBy: auth.id,
 				createdAt: now,
@@ -206,7 +215,7 @@ async function payByBank(deps: Deps, auth: AuthUser, id: string) {
 			action: 'send_payout',
 			from: claim.status,
 			to: claim.status,
-			note: `Transfer of ${formatNairaFull(amount)} to ${accountWords(bank)} sent to the bank`,
+			note: sentToBankNote(amount, bank),
 		})
 		return payout!.id
 	})
