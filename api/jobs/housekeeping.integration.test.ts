@@ -44,7 +44,7 @@ describeApi('housekeeping jobs', () => {
 			policyId,
 			kind: 'deactivate',
 			effectiveOn: due,
-			description: 'Policy to be deactivated at the end of its period',
+			description: `Policy to be deactivated on ${formatDay(due)}, at the end of its period`,
 			actorUserId: owner.userId,
 			createdAt: ctx.deps.now(),
 		})
@@ -61,13 +61,17 @@ describeApi('housekeeping jobs', () => {
 		await Promise.all([applyDueChanges(ctx.deps), applyDueChanges(ctx.deps)])
 		const rows = await told()
 		expect(rows).toHaveLength(1)
-		expect(rows[0]!.description).toBe(`In effect from ${formatDay(due)}: Policy to be deactivated at the end of its period`)
+		// The booking's words carry the day once; the notice says it is now in effect.
+		expect(rows[0]!.description).toBe(
+			`Booked change now in effect: Policy to be deactivated on ${formatDay(due)}, at the end of its period`,
+		)
 		const mails = await ctx.db
 			.select()
 			.from(mailOutbox)
 			.where(and(sql`lower(${mailOutbox.to}) = ${owner.email.toLowerCase()}`, like(mailOutbox.subject, '%is now in effect')))
 		expect(mails).toHaveLength(1)
-		expect(mails[0]!.text).toContain(`It is in effect from ${formatDay(due)}.`)
+		expect(mails[0]!.text).toContain(`A change booked on ${formatDay(today)} is now in effect:`)
+		expect(mails[0]!.text).toContain(`Policy to be deactivated on ${formatDay(due)}, at the end of its period.`)
 	})
 
 	test('uploaded files no record references are removed once a day old; referenced and newer ones stay', async () => {

@@ -39,7 +39,8 @@ export async function applyDueChanges(deps: Deps) {
 	const counts = { told: 0 }
 	for (const { event, policy } of due) {
 		if (!(await claimNotice(deps.db, policy.id, 'change_effective', event.id))) continue
-		const description = `In effect from ${formatDay(event.effectiveOn)}: ${event.description}`
+		// The booking's own words carry its date ("… moves to PrimeCare on 1 Dec 2026"): said once, not twice.
+		const description = `Booked change now in effect: ${event.description}`
 		await recordActivity(deps.db, { customerId: policy.customerId, actorUserId: null, type: 'plans.change_effective', description })
 		await mailPolicyNotice(
 			deps,
@@ -47,7 +48,7 @@ export async function applyDueChanges(deps: Deps) {
 			{
 				subject: `A change to ${policy.policyNumber} is now in effect`,
 				title: 'A change took effect',
-				lines: [`${event.description}.`, `It is in effect from ${formatDay(event.effectiveOn)}.`],
+				lines: [`A change booked on ${formatDay(lagosDate(event.createdAt))} is now in effect:`, `${event.description}.`],
 				action: { path: `/mycover/${policy.id}`, label: 'View the plan' },
 			},
 			event.actorUserId,
