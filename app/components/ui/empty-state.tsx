@@ -1,5 +1,8 @@
 import type { Icon as IconType } from '#app/components/ui/icons.tsx'
+import { SearchX } from '#app/components/ui/icons.tsx'
 import type { ReactNode } from 'react'
+import { buttonClass } from './form.tsx'
+import { Link } from './link.tsx'
 
 /** What a list shows when it has nothing yet: why, and the one thing to do next. */
 export function EmptyState({
@@ -21,4 +24,45 @@ export function EmptyState({
 			{action ? <div className="mt-2">{action}</div> : null}
 		</div>
 	)
+}
+
+/**
+ * What a paged, filtered list shows in place of rows (decision 160), in this order:
+ * - nothing, when a filter was refused: the field's error says why;
+ * - a line, on a page past the last;
+ * - no match for the filters, with the way back to the whole list;
+ * - else the list's own first state (`first`): what it holds once there is something, and how to start.
+ */
+export function NoRows({
+	noun,
+	first,
+	refused = false,
+	page = 1,
+	filtered = false,
+	clearTo,
+	noMatch = `No ${noun} match these filters.`,
+	clearLabel = 'Clear the filters',
+}: {
+	/** The rows' plural: "invoices". */
+	noun: string
+	first: ReactNode
+	refused?: boolean
+	page?: number
+	filtered?: boolean
+	/** The list with no filter. */
+	clearTo?: string
+	noMatch?: string
+	clearLabel?: string
+}) {
+	if (refused) return null
+	if (page > 1) return <p className="text-sm text-slate-600">There are no {noun} on this page.</p>
+	if (filtered) {
+		const action = clearTo ? (
+			<Link to={clearTo} className={buttonClass('secondary')}>
+				{clearLabel}
+			</Link>
+		) : null
+		return <EmptyState icon={SearchX} title={noMatch} action={action} />
+	}
+	return first
 }

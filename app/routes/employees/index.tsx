@@ -2,12 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
 import { formatDay } from '#api/contract/dates.ts'
-import { SearchX, Users } from '#app/components/ui/icons.tsx'
+import { Users } from '#app/components/ui/icons.tsx'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'
 import { dialogHref, formHref, readDialog } from '#app/lib/query.ts'
-import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { EmptyState, NoRows } from '#app/components/ui/empty-state.tsx'
 import { ErrorList, Field, FormError, Select, SubmitButton, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
@@ -158,27 +158,25 @@ export default function Employees() {
 				)}
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
-					Object.keys(errors).length ? null : filtered ? (
-						<EmptyState
-							icon={SearchX}
-							title="No staff match this search."
-							action={
-								<Link to="/employees" className={buttonClass('secondary')}>
-									Clear the search
-								</Link>
-							}
-						/>
-					) : (
-						<EmptyState
-							icon={Users}
-							title="No staff yet. Add a member of staff or import your staff list."
-							action={
-								<Link to="/import-staff" className={buttonClass('primary')}>
-									Import staff list
-								</Link>
-							}
-						/>
-					)
+					<NoRows
+						noun="staff"
+						refused={Object.keys(errors).length > 0}
+						filtered={filtered}
+						clearTo="/employees"
+						noMatch="No staff match this search."
+						clearLabel="Clear the search"
+						first={
+							<EmptyState
+								icon={Users}
+								title="No staff yet. Add a member of staff or import your staff list."
+								action={
+									<Link to="/import-staff" className={buttonClass('primary')}>
+										Import staff list
+									</Link>
+								}
+							/>
+						}
+					/>
 				) : (
 					<>
 						<ResponsiveTable

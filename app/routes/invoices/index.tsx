@@ -1,9 +1,9 @@
-import { FileText, SearchX } from '#app/components/ui/icons.tsx'
+import { FileText } from '#app/components/ui/icons.tsx'
 import { formatDay, formatMonth } from '#api/contract/dates.ts'
 import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { Form, data, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
-import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { EmptyState, NoRows } from '#app/components/ui/empty-state.tsx'
 import { ErrorList, FormError, Select, buttonClass } from '#app/components/ui/form.tsx'
 import { DateRangeFields } from '#app/components/ui/date-range.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
@@ -110,29 +110,24 @@ export default function Invoices() {
 				{nothingYet ? null : <InvoiceFilters filters={filters} errors={errors} />}
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
-					Object.keys(errors).length ? null : page > 1 ? (
-						<p className="text-sm text-slate-600">There are no invoices on this page.</p>
-					) : filtered ? (
-						<EmptyState
-							icon={SearchX}
-							title="No invoices match these filters."
-							action={
-								<Link to="/invoice" className={buttonClass('secondary')}>
-									Clear the filters
-								</Link>
-							}
-						/>
-					) : (
-						<EmptyState
-							icon={FileText}
-							title={`No invoices yet. ${PLAN_BILLING.first}`}
-							action={
-								<Link to="/products" className={buttonClass('primary')}>
-									See health plans
-								</Link>
-							}
-						/>
-					)
+					<NoRows
+						noun="invoices"
+						refused={Object.keys(errors).length > 0}
+						page={page}
+						filtered={filtered}
+						clearTo="/invoice"
+						first={
+							<EmptyState
+								icon={FileText}
+								title={`No invoices yet. ${PLAN_BILLING.first}`}
+								action={
+									<Link to="/products" className={buttonClass('primary')}>
+										See health plans
+									</Link>
+								}
+							/>
+						}
+					/>
 				) : (
 					<>
 						<ResponsiveTable

@@ -2,7 +2,7 @@ import { formatDayTime } from '#api/contract/dates.ts'
 import { BellOff } from '#app/components/ui/icons.tsx'
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
-import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { EmptyState, NoRows } from '#app/components/ui/empty-state.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { pageHref, readPage } from '#app/lib/query.ts'
@@ -37,11 +37,11 @@ export default function Notifications() {
 					Notifications, newest first
 				</h2>
 				{items.length === 0 ? (
-					page > 1 ? (
-						<p className="text-sm text-slate-600">There are no notifications on this page.</p>
-					) : (
-						<EmptyState icon={BellOff} title="Nothing yet. Claims, payments and your team will show here." />
-					)
+					<NoRows
+						noun="notifications"
+						page={page}
+						first={<EmptyState icon={BellOff} title="Nothing yet. Claims, payments and your team will show here." />}
+					/>
 				) : (
 					<>
 						<ul className="divide-y divide-slate-100">

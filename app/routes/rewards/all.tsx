@@ -2,7 +2,7 @@ import { formatDay } from '#api/contract/dates.ts'
 import { Gift } from '#app/components/ui/icons.tsx'
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
-import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { EmptyState, NoRows } from '#app/components/ui/empty-state.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -39,19 +39,21 @@ export default function AllRewards() {
 					Rewards
 				</h2>
 				{items.length === 0 ? (
-					page > 1 ? (
-						<p className="text-sm text-slate-600">There are no rewards on this page.</p>
-					) : (
-						<EmptyState
-							icon={Gift}
-							title="No referrals yet. Share your link to earn rewards."
-							action={
-								<Link to="/rewards" className={buttonClass('primary')}>
-									Get your link
-								</Link>
-							}
-						/>
-					)
+					<NoRows
+						noun="rewards"
+						page={page}
+						first={
+							<EmptyState
+								icon={Gift}
+								title="No referrals yet. Share your link to earn rewards."
+								action={
+									<Link to="/rewards" className={buttonClass('primary')}>
+										Get your link
+									</Link>
+								}
+							/>
+						}
+					/>
 				) : (
 					<>
 						<ResponsiveTable

@@ -4,10 +4,10 @@ import { FormError, buttonClass } from '#app/components/ui/form.tsx'
 import { TransactionAmount } from '#app/components/transaction-amount.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { EmptyState, NoRows } from '#app/components/ui/empty-state.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
-import { ReceiptText, SearchX } from '#app/components/ui/icons.tsx'
+import { ReceiptText } from '#app/components/ui/icons.tsx'
 import { formatCount } from '#app/lib/money.ts'
 import { subjectLink, typeLabel } from '#app/lib/transaction-labels.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -63,29 +63,24 @@ export default function TransactionHistory() {
 				{nothingYet ? null : <TransactionFilters filters={filters} errors={errors} />}
 				<FormError errors={Object.values(rest)} />
 				{items.length === 0 ? (
-					Object.keys(errors).length ? null : page > 1 ? (
-						<p className="text-sm text-slate-600">There are no transactions on this page.</p>
-					) : filtered ? (
-						<EmptyState
-							icon={SearchX}
-							title="No transactions match these filters."
-							action={
-								<Link to="/transaction-history" className={buttonClass('secondary')}>
-									Clear the filters
-								</Link>
-							}
-						/>
-					) : (
-						<EmptyState
-							icon={ReceiptText}
-							title="No transactions yet. Fund your wallet to get started."
-							action={
-								<Link to="/fund-wallet" className={buttonClass('primary')}>
-									Fund wallet
-								</Link>
-							}
-						/>
-					)
+					<NoRows
+						noun="transactions"
+						refused={Object.keys(errors).length > 0}
+						page={page}
+						filtered={filtered}
+						clearTo="/transaction-history"
+						first={
+							<EmptyState
+								icon={ReceiptText}
+								title="No transactions yet. Fund your wallet to get started."
+								action={
+									<Link to="/fund-wallet" className={buttonClass('primary')}>
+										Fund wallet
+									</Link>
+								}
+							/>
+						}
+					/>
 				) : (
 					<>
 						<ResponsiveTable
