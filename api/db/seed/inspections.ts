@@ -10,10 +10,13 @@ import { PRODUCT_IDS } from '../../contract/product-ids.ts'
 import { demoCardPolicy } from './demo-purchase.ts'
 import { vehiclePhoto } from './demo-pictures.ts'
 import { DEMO_OPERATOR } from './index.ts'
+import { passedOr, workingHoursOn } from './seed-time.ts'
 
 // The demo's pre-inspections (docs/decisions/103-pre-inspections.md): the demo business has own-damage
 // motor cover waiting in every state of its inspection, and the demo operator has one to review.
 // Seeded once, on the embedded default only, after the claims' seed (which makes the operator).
+// Each car's story is dated from its purchase (decision 158): details sent as it is bought, photos
+// started minutes later, taken and sent the next working day, reviewed the day after; never after the seed.
 
 type Seed = {
 	plate: string
@@ -87,7 +90,7 @@ const SEEDS: Seed[] = [
  */
 export const DEMO_EXPIRED_LINK_CODE = 'EXPRDDEMXK23'
 
-export async function seedDemoInspections(db: Db, storage: Storage) {
+export async function seedDemoInspections(db: Db, storage: Storage, now = new Date()) {
 	const [owner] = await db
 		.select({ id: t.users.id, customerId: t.users.customerId })
 		.from(t.users)
@@ -100,7 +103,8 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 		.limit(1)
 	if (already) return
 	const [operator] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_OPERATOR.email))
-	const today = lagosDate(new Date())
+	const today = lagosDate(now)
+	const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000)
 	for (const [i, seed] of SEEDS.entries()) {
 		const photos = await Promise.all(
 			INSPECTION_ANGLES.vehicle.slice(0, seed.photos).map(async (a, j) => ({ angle: a.name, bytes: await vehiclePhoto(i + j) })),
@@ -108,6 +112,12 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 		const keys = await Promise.all(photos.map((p) => storage.put(p.bytes)))
 		const start = addDays(today, -(i + 2))
 		const bought = new Date(`${start}T${seed.boughtAt}:00+01:00`)
+		const started = passedOr(minutesAfter(bought, 12), now, bought, 0.2)
+		const submitted = seed.photos === 7 ? passedOr(workingHoursOn(addDays(start, 1)), now, started, 0.4) : null
+		const reviewed =
+			seed.status === 'approved' || seed.status === 'rejected'
+				? passedOr(workingHoursOn(addDays(start, 2), 40), now, submitted ?? started, 0.6)
+				: null
 		const input = { product_id: PRODUCT_IDS.comprehensive, vehicle_class: 'private_car', vehicle_value: seed.value, period: 'annual' }
 		await db.transaction(async (tx) => {
 			// Paid by card the day its cover started: a purchase is paid before its inspection.
@@ -127,9 +137,9 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 				effectiveOn: start,
 				description: 'Details sent; waiting for the pre-inspection',
 				actorUserId: owner.id,
+				createdAt: bought,
 			})
 			if (!seed.status) return
-			const reviewed = seed.status === 'approved' || seed.status === 'rejected'
 			const [inspection] = await tx
 				.insert(t.inspections)
 				.values({
@@ -141,8 +151,10 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 					deskNote: seed.note ?? null,
 					startedBy: owner.id,
 					reviewedBy: reviewed ? (operator?.id ?? null) : null,
-					submittedAt: seed.photos === 7 ? new Date(Date.now() - (i + 1) * 86_400_000) : null,
-					reviewedAt: reviewed ? new Date(Date.now() - i * 3_600_000) : null,
+					submittedAt: submitted,
+					reviewedAt: reviewed,
+					createdAt: started,
+					updatedAt: reviewed ?? submitted ?? minutesAfter(started, 3 * seed.photos),
 				})
 				.returning()
 			if (photos.length) {
@@ -155,6 +167,8 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 						mediaType: 'image/jpeg',
 						size: p.bytes.length,
 						storageKey: keys[j]!,
+						// One every three minutes: the seven just before they were sent, the first few as the start.
+						createdAt: minutesAfter(submitted ? minutesAfter(submitted, -3 * photos.length) : started, 3 * j + 1),
 					})),
 				)
 			}
@@ -163,8 +177,9 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 					inspectionId: inspection!.id,
 					codeHash: createHash('sha256').update(DEMO_EXPIRED_LINK_CODE).digest('hex'),
 					createdBy: owner.id,
-					createdAt: new Date(Date.now() - 3 * 3_600_000),
-					expiresAt: new Date(Date.now() - 2.5 * 3_600_000),
+					// Made for a phone the day after the photos were started, and left to expire.
+					createdAt: workingHoursOn(addDays(start, 1)),
+					expiresAt: minutesAfter(workingHoursOn(addDays(start, 1)), 30),
 				})
 			}
 			if (seed.status === 'approved') {
@@ -172,9 +187,10 @@ export async function seedDemoInspections(db: Db, storage: Storage) {
 					customerId: owner.customerId,
 					policyId: policy.id,
 					kind: 'inspection_approved',
-					effectiveOn: today,
+					effectiveOn: lagosDate(reviewed!),
 					description: 'Pre-inspection approved; cover is active',
 					actorUserId: operator?.id ?? null,
+					createdAt: reviewed!,
 				})
 			}
 		})

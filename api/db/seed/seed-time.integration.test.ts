@@ -6,6 +6,7 @@ import { seedDemoInvoices } from './demo-invoices.ts'
 import { seedDemoPlans } from './demo-plans.ts'
 import { seedDemoStaff } from './demo-staff.ts'
 import { seedDemoAccounts } from './index.ts'
+import { seedDemoInspections } from './inspections.ts'
 
 // Nothing the demo shows is dated after it was seeded (decision 158), even when the seed runs in the
 // first hour of a month: the morning's bills, the payments due two days after them and the plan
@@ -30,6 +31,7 @@ describeApi('the demo seeded in the first hour of a month', () => {
 		await seedDemoStaff(ctx.db, EMAIL, seededAt)
 		await seedDemoPlans(ctx.db, EMAIL, seededAt)
 		await seedDemoInvoices(ctx.db, EMAIL, seededAt)
+		await seedDemoInspections(ctx.db, ctx.deps.storage, seededAt)
 	})
 
 	test('dates no record after that moment', async () => {
@@ -48,6 +50,30 @@ describeApi('the demo seeded in the first hour of a month', () => {
 			if (row.n) later.push(`${table}.${column}: ${row.n}, the latest ${row.latest}`)
 		}
 		expect(later).toEqual([])
+	})
+
+	test('dates each car’s inspection from its purchase: photos sent and reviewed in working hours, in that order', async () => {
+		const cars = await rows<{
+			status: string
+			bought: string
+			started: string
+			submitted: string | null
+			reviewed: string | null
+			event: string
+		}>(sql`
+			select i.status, p.created_at::text as bought, i.created_at::text as started, i.submitted_at::text as submitted,
+				i.reviewed_at::text as reviewed, (select min(e.created_at)::text from policy_events e where e.policy_id = p.id) as event
+			from inspections i join policies p on p.id = i.policy_id order by p.created_at`)
+		expect(cars.map((c) => c.status).sort()).toEqual(['approved', 'open', 'rejected', 'submitted'])
+		const lagosHour = (at: string) => (new Date(at).getUTCHours() + 1) % 24
+		for (const car of cars) {
+			// The details were sent as the car was bought; its photos started after.
+			expect(car.event).toBe(car.bought)
+			const moments = [car.bought, car.started, car.submitted, car.reviewed].filter((m) => m !== null).map((m) => Date.parse(m))
+			expect(moments).toEqual([...moments].sort((a, b) => a - b))
+			for (const at of [car.submitted, car.reviewed]) if (at) expect(lagosHour(at)).toBeGreaterThanOrEqual(8)
+			for (const at of [car.submitted, car.reviewed]) if (at) expect(lagosHour(at)).toBeLessThan(17)
+		}
 	})
 
 	test('keeps its states: bills paid, one overdue and two open; the two plan changes asked in that first hour', async () => {
