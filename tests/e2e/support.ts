@@ -140,7 +140,11 @@ export async function operatorPage(browser: Browser, baseURL: string, js: boolea
 	const context = await browser.newContext({ baseURL, javaScriptEnabled: js })
 	const page = await context.newPage()
 	await visit(page, '/ops/login')
+	// Signed out, the desk's frame offers no list: each would lead back to its sign-in.
+	const deskLinks = page.getByRole('navigation', { name: 'Desk' }).getByRole('link')
+	await expect(deskLinks).toHaveText(['Claims desk'])
 	await sendSignIn(page, email, DEMO_PASSWORD)
 	await expect(page.getByRole('heading', { name: 'Claims queue' })).toBeVisible()
+	await expect(deskLinks).toHaveText(['Claims desk', 'Inspections', 'Invoices'])
 	return page
 }

@@ -12,12 +12,17 @@ export function DeskFrame({ name, children }: { name: string | null; children: R
 						<Link to="/ops" className="font-semibold">
 							Claims desk
 						</Link>
-						<Link to="/ops/inspections" className="text-sm underline">
-							Inspections
-						</Link>
-						<Link to="/ops/invoices" className="text-sm underline">
-							Invoices
-						</Link>
+						{/* Signed out, the desk's lists would only lead back to its sign-in. */}
+						{name ? (
+							<>
+								<Link to="/ops/inspections" className="text-sm underline">
+									Inspections
+								</Link>
+								<Link to="/ops/invoices" className="text-sm underline">
+									Invoices
+								</Link>
+							</>
+						) : null}
 					</nav>
 					{name ? (
 						<Form method="post" action="/ops/logout" className="flex items-center gap-3 text-sm">
