@@ -4,16 +4,25 @@ import type { ReactNode } from 'react'
 import { buttonClass } from './form.tsx'
 import { Link } from './link.tsx'
 
-/** What a list shows when it has nothing yet: why, and the one thing to do next. */
+/** The one thing to do next from an empty list: a link drawn as a button. */
+type Next = { to: string; label: string; kind?: 'primary' | 'secondary' }
+
+/** What a list shows when it has nothing yet: why, and the one thing to do next (`next`, or any `action`). */
 export function EmptyState({
 	icon: Icon,
 	title,
 	children,
-	action,
+	next,
+	action = next ? (
+		<Link to={next.to} className={buttonClass(next.kind ?? 'primary')}>
+			{next.label}
+		</Link>
+	) : null,
 }: {
 	icon: IconType
 	title: string
 	children?: ReactNode
+	next?: Next
 	action?: ReactNode
 }) {
 	return (
@@ -56,13 +65,7 @@ export function NoRows({
 }) {
 	if (refused) return null
 	if (page > 1) return <p className="text-sm text-slate-600">There are no {noun} on this page.</p>
-	if (filtered) {
-		const action = clearTo ? (
-			<Link to={clearTo} className={buttonClass('secondary')}>
-				{clearLabel}
-			</Link>
-		) : null
-		return <EmptyState icon={SearchX} title={noMatch} action={action} />
-	}
+	if (filtered)
+		return <EmptyState icon={SearchX} title={noMatch} next={clearTo ? { to: clearTo, label: clearLabel, kind: 'secondary' } : undefined} />
 	return first
 }

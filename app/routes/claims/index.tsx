@@ -108,13 +108,7 @@ export default function Claims() {
 					<EmptyState
 						icon={FileText}
 						title={filtered ? 'No claims match these filters.' : 'You have made no claims.'}
-						action={
-							canManage && !filtered ? (
-								<Link to="/claims/make-claim" className={buttonClass('primary')}>
-									Make a claim
-								</Link>
-							) : undefined
-						}
+						next={canManage && !filtered ? { to: '/claims/make-claim', label: 'Make a claim' } : undefined}
 					>
 						{filtered ? 'Clear the filters to see every claim.' : 'When something goes wrong, claim on the policy that covers it.'}
 					</EmptyState>

@@ -1,7 +1,5 @@
 import { data, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
-import { buttonClass } from '#app/components/ui/form.tsx'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { SearchX } from '#app/components/ui/icons.tsx'
 import type { Route } from './+types/custodian-required'
@@ -19,15 +17,5 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function CustodianRequired() {
-	return (
-		<EmptyState
-			icon={SearchX}
-			title={NO_CUSTODIAN}
-			action={
-				<Link to="/employees" className={buttonClass('secondary')}>
-					Go to employees
-				</Link>
-			}
-		/>
-	)
+	return <EmptyState icon={SearchX} title={NO_CUSTODIAN} next={{ to: '/employees', label: 'Go to employees', kind: 'secondary' }} />
 }

@@ -169,11 +169,7 @@ export default function Employees() {
 							<EmptyState
 								icon={Users}
 								title="No staff yet. Add a member of staff or import your staff list."
-								action={
-									<Link to="/import-staff" className={buttonClass('primary')}>
-										Import staff list
-									</Link>
-								}
+								next={{ to: '/import-staff', label: 'Import staff list' }}
 							/>
 						}
 					/>

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { Link } from '#app/components/ui/link.tsx'
 import { SpendBarChart } from '#app/components/ui/chart.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
-import { buttonClass } from '#app/components/ui/form.tsx'
 import { Naira } from '#app/components/ui/naira.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import type { SpendChartPage } from '#app/server/spend-chart.server.ts'
@@ -162,13 +161,7 @@ export function CoverByLine({ lines, canBuy }: { lines: Array<{ category: string
 					<EmptyState
 						icon={ShieldCheck}
 						title="No cover in force yet"
-						action={
-							canBuy ? (
-								<Link to="/products" className={buttonClass('primary')}>
-									Browse products
-								</Link>
-							) : null
-						}
+						next={canBuy ? { to: '/products', label: 'Browse products' } : undefined}
 					>
 						Cover you buy, and staff plans once activated, are counted here by line.
 					</EmptyState>
@@ -261,17 +254,7 @@ export function PoliciesPanel({ policies, canBuy }: { policies: HomePolicy[]; ca
 			</h2>
 			{policies.length === 0 ? (
 				<div className="mt-3">
-					<EmptyState
-						icon={ShieldCheck}
-						title="No policies yet"
-						action={
-							canBuy ? (
-								<Link to="/products" className={buttonClass('primary')}>
-									Browse products
-								</Link>
-							) : null
-						}
-					>
+					<EmptyState icon={ShieldCheck} title="No policies yet" next={canBuy ? { to: '/products', label: 'Browse products' } : undefined}>
 						Motor, gadget, health and travel cover you buy shows here.
 					</EmptyState>
 				</div>

@@ -120,11 +120,7 @@ export default function Invoices() {
 							<EmptyState
 								icon={FileText}
 								title={`No invoices yet. ${PLAN_BILLING.first}`}
-								action={
-									<Link to="/products" className={buttonClass('primary')}>
-										See health plans
-									</Link>
-								}
+								next={{ to: '/products', label: 'See health plans' }}
 							/>
 						}
 					/>

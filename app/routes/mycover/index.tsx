@@ -121,13 +121,7 @@ export default function MyCover() {
 					<EmptyState
 						icon={ShieldCheck}
 						title="You have no cover yet."
-						action={
-							canBuy ? (
-								<Link to="/products" className={buttonClass('primary')}>
-									Browse the products
-								</Link>
-							) : undefined
-						}
+						next={canBuy ? { to: '/products', label: 'Browse products' } : undefined}
 					>
 						{canBuy
 							? 'Get a price for health, motor or staff cover and buy it in a few minutes.'

@@ -46,11 +46,7 @@ export default function AllRewards() {
 							<EmptyState
 								icon={Gift}
 								title="No referrals yet. Share your link to earn rewards."
-								action={
-									<Link to="/rewards" className={buttonClass('primary')}>
-										Get your link
-									</Link>
-								}
+								next={{ to: '/rewards', label: 'Get your link' }}
 							/>
 						}
 					/>

@@ -73,11 +73,7 @@ export default function TransactionHistory() {
 							<EmptyState
 								icon={ReceiptText}
 								title="No transactions yet. Fund your wallet to get started."
-								action={
-									<Link to="/fund-wallet" className={buttonClass('primary')}>
-										Fund wallet
-									</Link>
-								}
+								next={{ to: '/fund-wallet', label: 'Fund wallet' }}
 							/>
 						}
 					/>
