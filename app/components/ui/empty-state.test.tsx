@@ -2,7 +2,9 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { expect, test } from 'vitest'
-import { NoRows } from './empty-state.tsx'
+import { EmptyState, NoRows } from './empty-state.tsx'
+import { buttonClass } from './form.tsx'
+import { SearchX } from './icons.tsx'
 
 async function render(element: ReactNode) {
 	const routes = [{ path: '/', element }]
@@ -28,4 +30,14 @@ test('a list with no rows: nothing under a refused filter, a line past the last 
 	expect(search).toContain('No staff match this search.')
 	expect(search).toMatch(/href="\/employees"[^>]*>Clear the search</)
 	expect(await render(<NoRows noun="invoices" first={first} />)).toBe('<p>Fund your wallet to get started.</p>')
+})
+
+test('an empty list’s next step is a link drawn as a primary button unless it says otherwise; none without one', async () => {
+	const next = await render(<EmptyState icon={SearchX} title="No staff yet." next={{ to: '/import-staff', label: 'Import staff list' }} />)
+	expect(next).toContain(`<a class="${buttonClass('primary')}" href="/import-staff"`)
+	const back = await render(
+		<EmptyState icon={SearchX} title="None." next={{ to: '/employees', label: 'Go to employees', kind: 'secondary' }} />,
+	)
+	expect(back).toContain(`class="${buttonClass('secondary')}"`)
+	expect(await render(<EmptyState icon={SearchX} title="Nothing yet." />)).not.toContain('<a ')
 })
