@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dialogHref, formHref, pageHref, readDialog, readForm, readPage, withQuery } from './query.ts'
+import { dialogHref, filteredHref, formHref, pageHref, readDialog, readForm, readPage, withQuery } from './query.ts'
 
 describe('query helpers (spec section 2)', () => {
 	test('set and remove parameters, keeping the others', () => {
@@ -25,4 +25,12 @@ describe('query helpers (spec section 2)', () => {
 		expect(readForm(new URLSearchParams('form=employee&form_method=edit'), ['employee'])).toEqual({ form: 'employee', method: 'edit' })
 		expect(readForm(new URLSearchParams('form=other'), ['employee'])).toBeNull()
 	})
+})
+
+test('a filtered list’s address carries the filters that are set, in their order, then a page past the first', () => {
+	const filters = { type: 'purchase', status: '', from: '2026-11-01', to: undefined }
+	expect(filteredHref('/transaction-history', filters)).toBe('/transaction-history?type=purchase&from=2026-11-01')
+	expect(filteredHref('/transaction-history', filters, 3)).toBe('/transaction-history?type=purchase&from=2026-11-01&page=3')
+	expect(filteredHref('/invoice.csv', { status: '', from: '' })).toBe('/invoice.csv')
+	expect(filteredHref('/invoice', { status: 'paid & due' }, 2)).toBe('/invoice?status=paid+%26+due&page=2')
 })

@@ -21,6 +21,17 @@ export function withQuery(href: string, changes: Changes) {
 /** A list's page; page 1 is the list without the parameter. */
 export const pageHref = (href: string, page: number) => withQuery(href, { page: page > 1 ? page : null })
 
+/**
+ * A filtered list's address: its path with the filters that are set, in their order, then the page past
+ * the first. The list's pages, its CSV export and its way back to page 1 all use it.
+ */
+export function filteredHref(path: string, filters: Record<string, string | null | undefined>, page = 1) {
+	const search = new URLSearchParams()
+	for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value)
+	const query = search.toString()
+	return pageHref(query ? `${path}?${query}` : path, page)
+}
+
 /** Open a dialog by name, or close it (null): a dialog's form goes with it. */
 export const dialogHref = (href: string, dialog: string | null) =>
 	withQuery(href, dialog ? { dialog } : { dialog: null, form: null, form_method: null })

@@ -89,6 +89,12 @@ test('the history filters by type, status and dates, pages through, and exports 
 
 	await visit(page, `/transaction-history?from=${lagosDay(1)}`)
 	await expect(page.getByText('No transactions match these filters.')).toBeVisible()
+	// A page past the last, as an old link may ask: a line, and the first page with the same filters.
+	await visit(page, '/transaction-history?type=funding&page=9')
+	await expect(page.getByText('There are no transactions on this page.')).toBeVisible()
+	await page.getByRole('link', { name: 'Go to the first page' }).click()
+	await expect(page).toHaveURL('/transaction-history?type=funding')
+	await expect(page.getByText('22 transactions')).toBeVisible()
 	const reversed = await visit(page, `/transaction-history?from=${lagosDay(1)}&to=${lagosDay()}`)
 	expect(reversed?.status()).toBe(400)
 	await expect(page.getByLabel('From')).toHaveAccessibleDescription('The start date must come before the end date.')

@@ -20,6 +20,10 @@ test('a list with no rows: nothing under a refused filter, a line past the last 
 	expect(await render(<NoRows noun="invoices" first={first} page={3} filtered clearTo="/invoice" />)).toBe(
 		'<p class="text-sm text-slate-600">There are no invoices on this page.</p>',
 	)
+	// With its first page, the same filters one click away.
+	expect(
+		await render(<NoRows noun="invoices" first={first} page={3} filtered clearTo="/invoice" firstPage="/invoice?status=paid" />),
+	).toMatch(/There are no invoices on this page\.(<!-- -->)? <a [^>]*href="\/invoice\?status=paid"[^>]*>Go to the first page<\/a>/)
 	const noMatch = await render(<NoRows noun="invoices" first={first} filtered clearTo="/invoice" />)
 	expect(noMatch).toContain('No invoices match these filters.')
 	expect(noMatch).toMatch(/<a [^>]*href="\/invoice"[^>]*>Clear the filters<\/a>/)

@@ -38,7 +38,7 @@ export function EmptyState({
 /**
  * What a paged, filtered list shows in place of rows (decision 160), in this order:
  * - nothing, when a filter was refused: the field's error says why;
- * - a line, on a page past the last;
+ * - a line, on a page past the last, with the way to the first page (`firstPage`, the same filters);
  * - no match for the filters, with the way back to the whole list;
  * - else the list's own first state (`first`): what it holds once there is something, and how to start.
  */
@@ -49,6 +49,7 @@ export function NoRows({
 	page = 1,
 	filtered = false,
 	clearTo,
+	firstPage,
 	noMatch = `No ${noun} match these filters.`,
 	clearLabel = 'Clear the filters',
 }: {
@@ -60,11 +61,27 @@ export function NoRows({
 	filtered?: boolean
 	/** The list with no filter. */
 	clearTo?: string
+	/** The first page of the list, with the same filters. */
+	firstPage?: string
 	noMatch?: string
 	clearLabel?: string
 }) {
 	if (refused) return null
-	if (page > 1) return <p className="text-sm text-slate-600">There are no {noun} on this page.</p>
+	if (page > 1) {
+		return (
+			<p className="text-sm text-slate-600">
+				There are no {noun} on this page.
+				{firstPage ? (
+					<>
+						{' '}
+						<Link to={firstPage} className="text-brand-700 underline">
+							Go to the first page
+						</Link>
+					</>
+				) : null}
+			</p>
+		)
+	}
 	if (filtered)
 		return <EmptyState icon={SearchX} title={noMatch} next={clearTo ? { to: clearTo, label: clearLabel, kind: 'secondary' } : undefined} />
 	return first

@@ -6,7 +6,7 @@ import { Users } from '#app/components/ui/icons.tsx'
 import { z } from 'zod'
 import { Link } from '#app/components/ui/link.tsx'
 import { Dialog } from '#app/components/ui/dialog.tsx'
-import { dialogHref, formHref, readDialog } from '#app/lib/query.ts'
+import { dialogHref, filteredHref, formHref, readDialog } from '#app/lib/query.ts'
 import { EmptyState, NoRows } from '#app/components/ui/empty-state.tsx'
 import { ErrorList, Field, FormError, Select, SubmitButton, TextInput, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
@@ -77,8 +77,7 @@ export default function Employees() {
 	})
 	const filtered = Boolean(filters.q || filters.status)
 	const nothingYet = items.length === 0 && !filtered && from === 1 && Object.keys(errors).length === 0
-	const query = employeesQuery(filters)
-	const closeTo = `/employees${query ? `?${query}` : ''}`
+	const closeTo = filteredHref('/employees', filters)
 	const withDialog = formHref(dialogHref(closeTo, 'add'), 'employee', 'create')
 	const { q: _q, status: _s, sort: _o, ...rest } = errors
 	return (
@@ -99,7 +98,7 @@ export default function Employees() {
 					<Link to="/employees/deactivate" className={buttonClass('secondary')}>
 						Deactivate staff
 					</Link>
-					<a href={`/employees.csv${query ? `?${query}` : ''}`} download className={buttonClass('secondary')}>
+					<a href={filteredHref('/employees.csv', filters)} download className={buttonClass('secondary')}>
 						Export CSV
 					</a>
 				</div>

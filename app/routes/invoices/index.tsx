@@ -18,6 +18,7 @@ import type { Route } from './+types/index'
 import { INVOICES_COUNT_CAP, loadInvoices } from './invoices.server.ts'
 import { invoiceTitle } from './parts.tsx'
 import { plural } from '#app/lib/plural.ts'
+import { filteredHref } from '#app/lib/query.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Invoices · Cover Portal' }]
 
@@ -29,14 +30,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Filters = { status: string; from: string; to: string }
-
-/** The query of a filtered view: only the filters that are set, then the page. */
-function filterQuery(filters: Filters, page = 1) {
-	const search = new URLSearchParams()
-	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
-	if (page > 1) search.set('page', String(page))
-	return search.toString()
-}
 
 /** A GET form, so the filters live in the URL and work without JavaScript. */
 function InvoiceFilters({ filters, errors }: { filters: Filters; errors: Record<string, string> }) {
@@ -78,12 +71,11 @@ export default function Invoices() {
 	const { status: _status, from: _from, to: _to, ...rest } = errors
 	const filtered = Object.values(filters).some(Boolean)
 	const nothingYet = items.length === 0 && !filtered && page === 1 && Object.keys(errors).length === 0
-	const query = filterQuery(filters)
 	return (
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold">Invoices</h1>
-				<a href={`/invoice.csv${query ? `?${query}` : ''}`} download className={buttonClass('secondary')}>
+				<a href={filteredHref('/invoice.csv', filters)} download className={buttonClass('secondary')}>
 					Export CSV
 				</a>
 			</div>
@@ -116,6 +108,7 @@ export default function Invoices() {
 						page={page}
 						filtered={filtered}
 						clearTo="/invoice"
+						firstPage={filteredHref('/invoice', filters)}
 						first={
 							<EmptyState
 								icon={FileText}
@@ -168,7 +161,7 @@ export default function Invoices() {
 					</>
 				)}
 				{items.length > 0 ? (
-					<Pagination label="Pages of the invoices" page={page} pageCount={pageCount} href={(p) => `/invoice?${filterQuery(filters, p)}`} />
+					<Pagination label="Pages of the invoices" page={page} pageCount={pageCount} href={(p) => filteredHref('/invoice', filters, p)} />
 				) : null}
 			</section>
 		</div>

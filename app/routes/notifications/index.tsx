@@ -40,6 +40,7 @@ export default function Notifications() {
 					<NoRows
 						noun="notifications"
 						page={page}
+						firstPage="/notifications"
 						first={<EmptyState icon={BellOff} title="Nothing yet. Claims, payments and your team will show here." />}
 					/>
 				) : (

@@ -42,6 +42,7 @@ export default function AllRewards() {
 					<NoRows
 						noun="rewards"
 						page={page}
+						firstPage="/rewards/all"
 						first={
 							<EmptyState
 								icon={Gift}

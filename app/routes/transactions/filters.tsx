@@ -7,14 +7,6 @@ import { TYPES } from '#app/lib/transaction-labels.ts'
 
 export type Filters = { type: string; status: string; from: string; to: string }
 
-/** The query of a filtered view: only the filters that are set, then the page. */
-export function filterQuery(filters: Filters, page = 1) {
-	const search = new URLSearchParams()
-	for (const [k, v] of Object.entries(filters)) if (v) search.set(k, v)
-	if (page > 1) search.set('page', String(page))
-	return search.toString()
-}
-
 const controls = [
 	{ name: 'type', label: 'Type', all: 'All types', options: TYPES },
 	{ name: 'status', label: 'Status', all: 'All statuses', options: statusOptions('transaction') },

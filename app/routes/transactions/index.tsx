@@ -15,9 +15,10 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import type { Transaction } from '#api/contract/transactions.ts'
 import { formatDayTime } from '#api/contract/dates.ts'
 import type { Route } from './+types/index'
-import { TransactionFilters, filterQuery } from './filters.tsx'
+import { TransactionFilters } from './filters.tsx'
 import { TRANSACTIONS_COUNT_CAP, loadTransactions } from './transactions.server.ts'
 import { plural } from '#app/lib/plural.ts'
+import { filteredHref } from '#app/lib/query.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions · Cover Portal' }]
 
@@ -45,13 +46,12 @@ export default function TransactionHistory() {
 	const { type: _type, status: _status, from: _from, to: _to, ...rest } = errors
 	const filtered = Object.values(filters).some(Boolean)
 	const nothingYet = items.length === 0 && !filtered && page === 1 && Object.keys(errors).length === 0
-	const query = filterQuery(filters)
 	return (
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold">Transactions</h1>
 				{/* A file, not a page: the browser downloads it, with or without JavaScript. */}
-				<a href={`/transaction-history.csv${query ? `?${query}` : ''}`} download className={buttonClass('secondary')}>
+				<a href={filteredHref('/transaction-history.csv', filters)} download className={buttonClass('secondary')}>
 					Export CSV
 				</a>
 			</div>
@@ -69,6 +69,7 @@ export default function TransactionHistory() {
 						page={page}
 						filtered={filtered}
 						clearTo="/transaction-history"
+						firstPage={filteredHref('/transaction-history', filters)}
 						first={
 							<EmptyState
 								icon={ReceiptText}
@@ -119,7 +120,7 @@ export default function TransactionHistory() {
 						label="Pages of the transactions"
 						page={page}
 						pageCount={pageCount}
-						href={(p) => `/transaction-history?${filterQuery(filters, p)}`}
+						href={(p) => filteredHref('/transaction-history', filters, p)}
 					/>
 				) : null}
 			</section>
