@@ -173,13 +173,14 @@ export async function seedDemoInspections(db: Db, storage: Storage, now = new Da
 				)
 			}
 			if (seed.status === 'open') {
+				const linkMade = workingHoursOn(addDays(start, 1))
 				await tx.insert(t.inspectionLinks).values({
 					inspectionId: inspection!.id,
 					codeHash: createHash('sha256').update(DEMO_EXPIRED_LINK_CODE).digest('hex'),
 					createdBy: owner.id,
 					// Made for a phone the day after the photos were started, and left to expire.
-					createdAt: workingHoursOn(addDays(start, 1)),
-					expiresAt: minutesAfter(workingHoursOn(addDays(start, 1)), 30),
+					createdAt: linkMade,
+					expiresAt: minutesAfter(linkMade, 30),
 				})
 			}
 			if (seed.status === 'approved') {

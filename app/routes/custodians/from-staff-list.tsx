@@ -8,7 +8,7 @@ import { readForm } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import { loadEmployees } from '../employees/employees.server.ts'
-import { employeesQuery } from '../employees/query.ts'
+import { employeesHref } from '../employees/query.ts'
 import type { Route } from './+types/from-staff-list'
 import { loadCustodianship } from './manage.server.ts'
 import { StaffSearch } from '#app/components/staff-search.tsx'
@@ -80,7 +80,7 @@ export default function FromStaffList() {
 					<SubmitButton pendingText="Saving…">Name custodian</SubmitButton>
 					{next_cursor ? (
 						<Link
-							to={`?${employeesQuery({ q: filters.q }, { cursor: next_cursor, from: from + items.length })}`}
+							to={employeesHref('', { q: filters.q }, { cursor: next_cursor, from: from + items.length })}
 							className={buttonClass('secondary')}
 						>
 							More staff

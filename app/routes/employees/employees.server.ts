@@ -4,8 +4,6 @@ import { Phone } from '#api/contract/phone.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import type { EmployeeFilters, InsurerCalls } from '#app/server/insurer.server.ts'
 
-export { employeesQuery } from './query.ts'
-
 export const EMPLOYEES_PAGE_SIZE = 20
 
 /** A person's details, as the add, edit and custodian forms take them. */

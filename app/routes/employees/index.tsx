@@ -19,7 +19,7 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/index'
 import { PersonSchema, loadEmployees } from './employees.server.ts'
-import { employeesQuery } from './query.ts'
+import { employeesHref } from './query.ts'
 import { PersonFields } from './person-fields.tsx'
 import { plural } from '#app/lib/plural.ts'
 
@@ -223,7 +223,7 @@ export default function Employees() {
 							) : null}
 							{next_cursor ? (
 								<Link
-									to={`/employees?${employeesQuery(filters, { cursor: next_cursor, from: from + items.length })}`}
+									to={employeesHref('/employees', filters, { cursor: next_cursor, from: from + items.length })}
 									className="text-brand-700 underline"
 								>
 									Next page

@@ -11,7 +11,7 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast, toastFor } from '#app/server/toast.server.ts'
 import type { Route } from './+types/leave'
 import { loadEmployees } from './employees.server.ts'
-import { employeesQuery } from './query.ts'
+import { employeesHref } from './query.ts'
 import { StaffSearch } from '#app/components/staff-search.tsx'
 import { StaffOptionText } from '#app/components/staff-option.tsx'
 import { plural } from '#app/lib/plural.ts'
@@ -136,7 +136,7 @@ export default function Leave() {
 					</button>
 					{next_cursor ? (
 						<Link
-							to={`${path}?${employeesQuery({ q: filters.q }, { cursor: next_cursor, from: from + items.length })}`}
+							to={employeesHref(path, { q: filters.q }, { cursor: next_cursor, from: from + items.length })}
 							className={buttonClass('secondary')}
 						>
 							More staff
