@@ -216,10 +216,20 @@ test("on a phone a staff member's card is headed by the name, leaves out the row
 		'none',
 		'0px',
 	])
+	// The name is the card's way in; the table's Details column is left off the card.
+	const name = title.getByRole('link')
+	await expect(name).toBeVisible()
+	await expect(rows.first().locator('td[data-label="Details"]')).toBeHidden()
+	const href = await name.getAttribute('href')
+	expect(href).toMatch(/^\/employees\/[0-9a-f-]{36}$/)
 	// A card's value column is narrow: the domain wraps at its dot, not mid-word.
 	const lines = await addressLines(page)
 	expect(lines.filter((address) => address.some((line) => line.startsWith('.'))).length, 'addresses wrap at a dot').toBeGreaterThan(0)
 	expectWrappedWhereTheyMay(lines)
+	const who = (await name.textContent())!.trim()
+	await name.click()
+	await expect(page).toHaveURL(href!)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText(who)
 })
 
 test.describe('at desktop size', () => {
@@ -239,5 +249,15 @@ test.describe('at desktop size', () => {
 				.evaluate((tr) => getComputedStyle(tr).display),
 		).toBe('table-row')
 		await expectNoSidewaysScroll(page, '/settings?tab=team')
+	})
+
+	test("the staff register's row names the member as text and links once, from its Details column", async ({ page }) => {
+		await signIn(page, 'business@example.com', DEMO_PASSWORD)
+		await expect(page).toHaveURL('/')
+		await visit(page, '/employees')
+		const row = page.getByRole('table').locator('tbody tr').first()
+		await expect(row.getByRole('rowheader').getByRole('link')).toHaveCount(0)
+		await expect(row.getByRole('link')).toHaveCount(1)
+		await expect(row.locator('td[data-label="Details"]').getByRole('link')).toHaveText(/^View /)
 	})
 })

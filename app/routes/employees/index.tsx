@@ -184,7 +184,13 @@ export default function Employees() {
 										{from + i}
 									</Cell>
 									<Cell label="Name" header>
-										{e.first_name} {e.last_name}
+										{/* A phone's card is headed by the name, as a link: its Details row is the table's. */}
+										<span className="hidden sm:inline">
+											{e.first_name} {e.last_name}
+										</span>
+										<Link to={`/employees/${e.id}`} className="text-brand-700 underline sm:hidden">
+											{e.first_name} {e.last_name}
+										</Link>
 									</Cell>
 									<Cell label="Email Address">
 										<EmailAddress value={e.email} />
@@ -202,7 +208,7 @@ export default function Employees() {
 											<span className="mt-1 block text-xs text-slate-600">Covered to {formatDay(e.leaves_on)}</span>
 										) : null}
 									</Cell>
-									<Cell label="Details">
+									<Cell label="Details" tableOnly>
 										<Link to={`/employees/${e.id}`} className="font-medium text-brand-700 underline">
 											View
 											<span className="sr-only">
