@@ -64,9 +64,28 @@ export const InvoicesResponse = z.object({
 	totals: z.object({ billed: z.number().int(), paid: z.number().int(), outstanding: z.number().int() }),
 })
 
+/**
+ * An invoice's lines a page (docs/decisions/164-an-invoice-s-lines-a-page.md): a staff plan's invoice has a
+ * line for each member and dependant, so a plan of thousands would otherwise come whole to a phone.
+ */
+export const INVOICE_LINES_PAGE_SIZE = 25
+const LINES_PAGE_MESSAGE = 'The page of lines must be a whole number from 1.'
+export const InvoiceQuery = z.object({
+	lines_page: z.coerce
+		.number({ message: LINES_PAGE_MESSAGE })
+		.int(LINES_PAGE_MESSAGE)
+		.min(1, LINES_PAGE_MESSAGE)
+		.max(10_000, LINES_PAGE_MESSAGE)
+		.default(1),
+})
+export type InvoiceQuery = z.infer<typeof InvoiceQuery>
+
 export const InvoiceDetail = Invoice.extend({
+	/** The lines of page `lines_page`, INVOICE_LINES_PAGE_SIZE at most, in the invoice's order; `lines_total` counts them all. */
 	lines: z.array(
 		z.object({
+			/** The line's place in the invoice, from 1. */
+			position: z.number().int(),
 			kind: z.enum(['member', 'dependant', 'adjustment']),
 			description: z.string(),
 			quantity: z.number().int(),
@@ -74,6 +93,9 @@ export const InvoiceDetail = Invoice.extend({
 			amount: z.number().int(),
 		}),
 	),
+	lines_page: z.number().int(),
+	lines_page_size: z.number().int(),
+	lines_total: z.number().int(),
 	payments: z.array(
 		z.object({ method: z.enum(['wallet', 'gateway', 'card']), reference: z.string(), amount: z.number().int(), paid_at: z.string() }),
 	),

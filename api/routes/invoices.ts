@@ -6,6 +6,7 @@ import {
 	DeskInvoicesQuery,
 	DeskInvoicesResponse,
 	InvoiceDetail,
+	InvoiceQuery,
 	InvoicesCsvQuery,
 	InvoicesQuery,
 	InvoicesResponse,
@@ -74,13 +75,15 @@ export const invoiceRoutes = [
 		method: 'get',
 		path: '/invoices/:id',
 		business: true,
-		summary: 'An invoice with its lines (a member or dependant each), its payments, and whether it can be paid now',
+		summary:
+			'An invoice with a page of its lines (a member or dependant each, 25 a page: lines_page, lines_total), its payments, and whether it can be paid now',
 		tag: 'invoices',
 		auth: 'user',
 		permission: 'invoices.view',
 		params: IdParams,
+		query: InvoiceQuery,
 		response: InvoiceDetail,
-		handler: async ({ params, auth, deps }) => ({ data: await findInvoice(deps, auth, params.id) }),
+		handler: async ({ params, query, auth, deps }) => ({ data: await findInvoice(deps, auth, params.id, query.lines_page) }),
 	}),
 	defineRoute({
 		method: 'post',
@@ -126,13 +129,15 @@ export const invoiceRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/desk/invoices/:id',
-		summary: 'One invoice or credit note as the desk sees it, with its business and what may still be credited',
+		summary:
+			'One invoice or credit note as the desk sees it, with its business, a page of its lines (lines_page) and what may still be credited',
 		tag: 'desk',
 		auth: 'user',
 		permission: 'desk.review',
 		params: IdParams,
+		query: InvoiceQuery,
 		response: DeskInvoiceDetail,
-		handler: async ({ params, deps }) => ({ data: await findDeskInvoice(deps, params.id) }),
+		handler: async ({ params, query, deps }) => ({ data: await findDeskInvoice(deps, params.id, query.lines_page) }),
 	}),
 	defineRoute({
 		method: 'post',

@@ -4,7 +4,10 @@ import { beforeAll, expect, test } from 'vitest'
 import { cards, employees, invoices, mailOutbox, payments, policies } from '#api/db/schema.ts'
 import { SANDBOX_DECLINING_CARD } from '#api/payments/sandbox.ts'
 import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
+import { INVOICE_LINES_PAGE_SIZE } from '#api/contract/invoices.ts'
+import type { AuthUser } from '#api/http.ts'
 import { collectInvoices, issue, issueCreditNote, runBilling } from '#api/services/billing.ts'
+import { invoicePdfInput } from '#api/services/billing/views.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { balanceOf, checkout, fund, newKey } from '#tests/support/wallet.ts'
@@ -325,6 +328,49 @@ describeApi('billing of staff plans', () => {
 		])
 		await ctx.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, later!.id))
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
+	})
+
+	test("an invoice's lines come a page at a time, in the order billed, with the count of them all; its PDF has every line", async () => {
+		await moveTo(addDays(firstOfNext(), 14))
+		const owner = await ctx.createAccount({ kyc: true })
+		const plan = await activePlan(owner, INVOICE_LINES_PAGE_SIZE + 2)
+		await moveTo(firstOfNext())
+		await moveTo(firstOfNext(), owner)
+		await runBilling(ctx.deps)
+		const [invoice] = await invoicesOf(plan)
+		const page = (n?: number) =>
+			ctx.call('GET', `/invoices/${invoice!.id}${n === undefined ? '' : `?lines_page=${n}`}`, { token: owner.token })
+		const [one, two, three] = [await page(), await page(2), await page(3)]
+		const total = INVOICE_LINES_PAGE_SIZE + 2
+		for (const [res, n] of [
+			[one, 1],
+			[two, 2],
+			[three, 3],
+		] as const) {
+			expect(res.status).toBe(200)
+			expect(res.body.data).toMatchObject({
+				lines_page: n,
+				lines_page_size: INVOICE_LINES_PAGE_SIZE,
+				lines_total: total,
+				total: total * RATE,
+			})
+		}
+		type Line = { position: number; description: string; amount: number }
+		const lines = [...one.body.data.lines, ...two.body.data.lines] as Line[]
+		expect(one.body.data.lines).toHaveLength(INVOICE_LINES_PAGE_SIZE)
+		expect(two.body.data.lines).toHaveLength(2)
+		expect(three.body.data.lines).toEqual([])
+		expect(lines.map((l) => l.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1))
+		expect(new Set(lines.map((l) => l.description)).size).toBe(total)
+		expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(invoice!.total)
+		// The document is not paged: it lists what the pages list, in the same order.
+		const pdf = await invoicePdfInput(ctx.deps, { customerId: owner.customerId, permissions: ['invoices.view'] } as AuthUser, invoice!.id)
+		expect(pdf.lines.map((l) => l.description)).toEqual(lines.map((l) => l.description))
+		for (const bad of ['0', 'two', '1.5', '10001']) {
+			const refused = await ctx.call('GET', `/invoices/${invoice!.id}?lines_page=${bad}`, { token: owner.token })
+			expect(refused.status, bad).toBe(400)
+			expect(JSON.stringify(refused.body), bad).toContain('The page of lines must be a whole number from 1.')
+		}
 	})
 
 	test('a month looked at is settled: a month that covered nobody is not read again, and a settled plan waits for the next month to end', async () => {

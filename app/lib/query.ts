@@ -40,8 +40,8 @@ export const dialogHref = (href: string, dialog: string | null) =>
 export const formHref = (href: string, form: string, method: FormMethod = 'create') => withQuery(href, { form, form_method: method })
 
 /** The page asked for: a whole number from 1 to 10,000, else 1. */
-export function readPage(query: URLSearchParams) {
-	const page = Number(query.get('page') ?? '1')
+export function readPage(query: URLSearchParams, name = 'page') {
+	const page = Number(query.get(name) ?? '1')
 	return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1
 }
 

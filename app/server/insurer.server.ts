@@ -186,7 +186,8 @@ export function insurerCalls(client: ApiClient) {
 		// Invoices of staff plans (docs/decisions/095-billing-of-staff-plans.md).
 		getInvoices: (query: InvoiceFilters & { page?: number; page_size?: number }) =>
 			get<Out<typeof InvoicesResponse>>('/invoices', query, false),
-		getInvoice: (id: string) => get<Out<typeof InvoiceDetail>>(`/invoices/${encodeURIComponent(id)}`, undefined, false),
+		getInvoice: (id: string, linesPage?: number) =>
+			get<Out<typeof InvoiceDetail>>(`/invoices/${encodeURIComponent(id)}`, { lines_page: linesPage }, false),
 		payInvoice: (id: string, body: In<typeof PayInvoiceBody>) =>
 			post<Out<typeof PayInvoiceResponse>>(`/invoices/${encodeURIComponent(id)}/pay`, body),
 		downloadInvoicesCsv: (query: InvoiceFilters) => client.download('/invoices.csv', query),
@@ -369,7 +370,8 @@ export function insurerCalls(client: ApiClient) {
 			client.download(`/desk/inspections/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`),
 		// The desk's invoices and credit notes (docs/decisions/096-credit-notes-from-the-desk.md).
 		getDeskInvoices: (query: { q?: string; page?: number }) => get<Out<typeof DeskInvoicesResponse>>('/desk/invoices', query, false),
-		getDeskInvoice: (id: string) => get<Out<typeof DeskInvoiceDetail>>(`/desk/invoices/${encodeURIComponent(id)}`, undefined, false),
+		getDeskInvoice: (id: string, linesPage?: number) =>
+			get<Out<typeof DeskInvoiceDetail>>(`/desk/invoices/${encodeURIComponent(id)}`, { lines_page: linesPage }, false),
 		issueCreditNote: (id: string, body: In<typeof CreditNoteBody>) =>
 			post<Out<typeof DeskInvoiceDetail>>(`/desk/invoices/${encodeURIComponent(id)}/credit-notes`, body),
 		// Rewards and referrals (docs/decisions/112-referral-rewards.md), the bell (114) and the tour (113).

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './support.ts'
+import { DEMO_PASSWORD, expect, expectAccessible, operatorPage, signIn, test, visit } from './support.ts'
 
 // The demo business's invoices (docs/decisions/095-billing-of-staff-plans.md): from home to the list,
 // to an unpaid invoice, paid from the wallet, and its PDF. With JavaScript the overdue bill is paid,
@@ -46,10 +46,11 @@ test('an unpaid invoice is found from home, paid from the wallet, and downloaded
 	await expectAccessible(page, js)
 	// The money comes before the lines, a line a member: a heading's order in the page is its order on screen.
 	const headings = await page.getByRole('heading', { level: 2 }).allTextContents()
+	const lines = headings.findIndex((h) => /^Lines \(\d+\)$/.test(h))
 	expect(headings.findIndex((h) => h.startsWith('Pay ₦'))).toBeGreaterThan(-1)
-	expect(headings.findIndex((h) => h.startsWith('Pay ₦'))).toBeLessThan(headings.indexOf('Lines'))
+	expect(headings.findIndex((h) => h.startsWith('Pay ₦'))).toBeLessThan(lines)
 	expect(headings.indexOf('Payments')).toBeGreaterThan(-1)
-	expect(headings.indexOf('Payments')).toBeLessThan(headings.indexOf('Lines'))
+	expect(headings.indexOf('Payments')).toBeLessThan(lines)
 	// So is the PDF: in the summary, ahead of the lines in the page.
 	await expect(page.getByRole('region', { name: 'Summary' }).getByRole('link', { name: 'Download PDF' })).toBeVisible()
 
@@ -93,4 +94,68 @@ test('the list exports its filtered rows as CSV, and an empty filter says so', a
 	expect(lines.slice(1).every((l) => l.split(',')[2] === 'paid')).toBe(true)
 	await page.goto('/invoice?from=2026-05-01&to=2026-01-01')
 	await expect(page.getByText('The start date must come before the end date.')).toBeVisible()
+})
+
+test("a staff plan's invoice shows its lines a page at a time, for the business and for the desk", async ({
+	page,
+	browser,
+	baseURL,
+	js,
+}) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click()
+	await expect(page).toHaveURL('/invoice')
+	// The demo's largest bill is ZenCare Plus's: a line for each of its forty members.
+	const rows = page
+		.getByRole('table', { name: /^Invoices, newest month first/ })
+		.getByRole('row')
+		.filter({ has: page.getByRole('link') })
+	await expect(rows.first()).toBeVisible()
+	const totals = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.children[5]?.textContent?.replace(/\D/g, '') ?? '')))
+	await rows
+		.nth(totals.indexOf(Math.max(...totals)))
+		.getByRole('link', { name: /^Invoice INV-\d{6}$/ })
+		.click()
+	await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/)
+	const invoiceUrl = new URL(page.url()).pathname
+
+	const heading = page.getByRole('heading', { name: /^Lines \(\d+\)$/, level: 2 })
+	const count = Number((await heading.textContent())!.replace(/\D/g, ''))
+	expect(count).toBeGreaterThan(25)
+	expect(count).toBeLessThanOrEqual(50)
+	const lines = page.getByRole('table', { name: /^A line for each member and dependant billed/ }).getByRole('rowheader')
+	await expect(page.getByRole('table', { name: `A line for each member and dependant billed: 1 to 25 of ${count}` })).toBeVisible()
+	await expect(lines).toHaveCount(25)
+	const firstPage = await lines.allTextContents()
+	await expect(page.getByText(`Lines 1 to 25 of ${count}`)).toBeVisible()
+
+	const pages = page.getByRole('navigation', { name: 'Pages of the lines' })
+	await pages.getByRole('link', { name: 'Page 2' }).click()
+	await expect(page).toHaveURL(`${invoiceUrl}?lines=2#lines-heading`)
+	await expect(lines).toHaveCount(count - 25)
+	await expect(page.getByText(`Lines 26 to ${count} of ${count}`)).toBeVisible()
+	await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+	const secondPage = await lines.allTextContents()
+	expect(secondPage.every((line) => /, (member|dependant), \w+ \d{4}$/.test(line))).toBe(true)
+	expect(new Set([...firstPage, ...secondPage]).size).toBe(count)
+	await expectAccessible(page, js)
+
+	// An old link past the last page says so, and leads back to the first.
+	await visit(page, `${invoiceUrl}?lines=3`)
+	await expect(page.getByText('There are no lines on this page.')).toBeVisible()
+	await page.getByRole('link', { name: 'Go to the first page' }).click()
+	await expect(lines).toHaveCount(25)
+	expect(await lines.allTextContents()).toEqual(firstPage)
+
+	// The desk reads the same invoice in the same pages.
+	const desk = await operatorPage(browser, baseURL!, js)
+	await visit(desk, `${invoiceUrl.replace('/invoice/', '/ops/invoices/')}?lines=2`)
+	await expect(desk.getByRole('heading', { name: `Lines (${count})`, level: 2 })).toBeVisible()
+	const deskLines = desk.getByRole('table', { name: /^A line for each member and dependant billed/ }).getByRole('rowheader')
+	expect(await deskLines.allTextContents()).toEqual(secondPage)
+	await desk.getByRole('navigation', { name: 'Pages of the lines' }).getByRole('link', { name: 'Previous' }).click()
+	await expect(deskLines).toHaveCount(25)
+	expect(await deskLines.allTextContents()).toEqual(firstPage)
+	await desk.context().close()
 })

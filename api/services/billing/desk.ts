@@ -38,8 +38,8 @@ export async function listDeskInvoices(db: Db, query: DeskInvoicesQuery) {
 	return { items: items.map(deskSerialize), page: query.page, page_size: query.page_size, total: Number(count!.count) }
 }
 
-/** Any business's issued invoice as the desk sees it, with what may still be credited; 404 for a draft or none. */
-export async function findDeskInvoice(deps: Deps, id: string): Promise<DeskInvoiceDetail> {
+/** Any business's issued invoice as the desk sees it, with a page of its lines and what may still be credited; 404 for a draft or none. */
+export async function findDeskInvoice(deps: Deps, id: string, linesPage = 1): Promise<DeskInvoiceDetail> {
 	const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
 	if (!invoice || invoice.status === 'draft') throw notFound('invoice')
 	const [business] = await deps.db
@@ -47,7 +47,7 @@ export async function findDeskInvoice(deps: Deps, id: string): Promise<DeskInvoi
 		.from(customers)
 		.where(eq(customers.id, invoice.customerId))
 	return {
-		...(await invoiceDetail(deps, id, invoice.customerId)),
+		...(await invoiceDetail(deps, id, invoice.customerId, linesPage)),
 		business: { id: business!.id, name: business!.name },
 		creditable: await creditableOn(deps.db, invoice),
 	}

@@ -1,14 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, redirectDocument, useLoaderData } from 'react-router'
 import { z } from 'zod'
+import { InvoiceLines, LINES_PARAM } from '#app/components/invoice-lines.tsx'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import { formatDay, formatDays, formatDayTime, formatMonth } from '#api/contract/dates.ts'
 import { Button, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
+import { readPage } from '#app/lib/query.ts'
 import { notify, notifyApiError, orNotFound } from '#app/server/api-errors.server.ts'
 import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { readForm } from '#app/server/forms.server.ts'
@@ -26,7 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
 	const { permissions } = await requireBusinessPermission(args, 'invoices.view')
 	const id = Id.safeParse(args.params.invoiceId)
 	if (!id.success) throw data(NOT_FOUND, { status: 404 })
-	const invoice = (await orNotFound(apiFrom(args.context).getInvoice(id.data), NOT_FOUND)).data
+	const linesPage = readPage(new URL(args.request.url).searchParams, LINES_PARAM)
+	const invoice = (await orNotFound(apiFrom(args.context).getInvoice(id.data, linesPage), NOT_FOUND)).data
 	return { invoice, canPay: permissions.includes('wallet.fund'), canSeePlan: permissions.includes('plans.view') }
 }
 
@@ -184,35 +186,7 @@ export default function InvoicePage() {
 					</ul>
 				</section>
 			) : null}
-			<section aria-labelledby="lines-heading" className={`mt-6 ${panelClass}`}>
-				<h2 id="lines-heading" className="mb-4 font-semibold">
-					Lines
-				</h2>
-				<ResponsiveTable
-					caption="A line for each member and dependant billed"
-					columns={[
-						'Description',
-						{ label: 'Months', align: 'right' },
-						{ label: 'Rate', align: 'right' },
-						{ label: 'Amount', align: 'right' },
-					]}
-				>
-					{invoice.lines.map((l) => (
-						<tr key={l.description}>
-							<Cell label="Description">{l.description}</Cell>
-							<Cell label="Months" className="text-right">
-								{l.quantity}
-							</Cell>
-							<Cell label="Rate" className="whitespace-nowrap text-right">
-								{formatNairaFull(l.unit_amount)}
-							</Cell>
-							<Cell label="Amount" className="whitespace-nowrap text-right font-semibold">
-								{formatNairaFull(l.amount)}
-							</Cell>
-						</tr>
-					))}
-				</ResponsiveTable>
-			</section>
+			<InvoiceLines invoice={invoice} href={`/invoice/${invoice.id}`} className="mt-6" />
 			<p className="mt-6">
 				<Link to="/invoice" className={buttonClass('secondary')}>
 					Back to invoices

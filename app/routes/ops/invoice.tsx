@@ -1,12 +1,13 @@
 import { Form, data, useActionData, useLoaderData } from 'react-router'
+import { InvoiceLines, LINES_PARAM } from '#app/components/invoice-lines.tsx'
 import { Link } from '#app/components/ui/link.tsx'
 import { Id } from '#api/contract/common.ts'
 import { formatDay, formatDays } from '#api/contract/dates.ts'
 import { Field, SubmitButton, TextInput } from '#app/components/ui/form.tsx'
 import { Details, panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { Cell, ResponsiveTable } from '#app/components/ui/table.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
+import { readPage } from '#app/lib/query.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { orDeskLogin, requireOperator } from '#app/server/desk.server.ts'
@@ -24,7 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
 	const { api, name } = await requireOperator(args)
 	const id = Id.safeParse(args.params.invoiceId)
 	if (!id.success) throw data(NOT_FOUND, { status: 404 })
-	const invoice = (await orDeskLogin(args, orNotFound(api.getDeskInvoice(id.data), NOT_FOUND))).data
+	const linesPage = readPage(new URL(args.request.url).searchParams, LINES_PARAM)
+	const invoice = (await orDeskLogin(args, orNotFound(api.getDeskInvoice(id.data, linesPage), NOT_FOUND))).data
 	return { invoice, name }
 }
 
@@ -98,21 +100,7 @@ export default function DeskInvoice() {
 					]}
 				/>
 			</div>
-			<section aria-labelledby="lines-heading" className={`${panelClass} my-4`}>
-				<h2 id="lines-heading" className="mb-4 font-semibold">
-					Lines
-				</h2>
-				<ResponsiveTable caption="The lines billed" columns={['Description', { label: 'Amount', align: 'right' }]}>
-					{invoice.lines.map((l) => (
-						<tr key={l.description}>
-							<Cell label="Description">{l.description}</Cell>
-							<Cell label="Amount" className="whitespace-nowrap text-right">
-								{formatNairaFull(l.amount)}
-							</Cell>
-						</tr>
-					))}
-				</ResponsiveTable>
-			</section>
+			<InvoiceLines invoice={invoice} href={`/ops/invoices/${invoice.id}`} className="my-4" />
 			{invoice.kind === 'invoice' ? (
 				<section aria-labelledby="credit-notes-heading" className={`${panelClass} my-4`}>
 					<h2 id="credit-notes-heading" className="mb-4 font-semibold">
