@@ -115,8 +115,9 @@ export async function planMembers(db: Db, customerId: string, policy: PolicyRow,
 			),
 		)
 		.orderBy(asc(staff.lastName), asc(staff.firstName), asc(staff.id))
-	const ids = rows.map((r) => r.id)
-	const events = ids.length
+	// Every live event of this plan, grouped by member once: a plan of thousands of members is neither one
+	// parameter a member nor a scan of every event for each.
+	const events = rows.length
 		? await db
 				.select({
 					staffId: policyEvents.staffId,
@@ -129,11 +130,17 @@ export async function planMembers(db: Db, customerId: string, policy: PolicyRow,
 				})
 				.from(policyEvents)
 				.leftJoin(policies, eq(policies.id, policyEvents.toPolicyId))
-				.where(and(inArray(policyEvents.staffId, ids), eq(policyEvents.policyId, policy.id), isNull(policyEvents.cancelledAt)))
+				.where(and(eq(policyEvents.policyId, policy.id), isNull(policyEvents.cancelledAt)))
 		: []
+	const eventsOf = new Map<string | null, typeof events>()
+	for (const e of events) {
+		const own = eventsOf.get(e.staffId)
+		if (own) own.push(e)
+		else eventsOf.set(e.staffId, [e])
+	}
 	const members: Member[] = []
 	for (const row of rows) {
-		const own = events.filter((e) => e.staffId === row.id)
+		const own = eventsOf.get(row.id) ?? []
 		const state = memberState(own, today)
 		if (state === 'removed' || state === 'moved') continue
 		const going = own.find((e) => e.effectiveOn > today)
