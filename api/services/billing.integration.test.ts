@@ -373,6 +373,32 @@ describeApi('billing of staff plans', () => {
 		}
 	})
 
+	test("a member's dependant is billed on a plan with dependant slots, as a line of its own under its principal's name", async () => {
+		await moveTo(addDays(firstOfNext(), 14))
+		const owner = await ctx.createAccount({ kyc: true })
+		const plan = await activePlan(owner, 3)
+		await ctx.db.update(policies).set({ dependantSlots: 2 }).where(eq(policies.id, plan))
+		const [principal] = (await coveredToday(owner)) as unknown as { id: string; first_name: string; last_name: string }[]
+		const dependant = { first_name: 'Efe', last_name: 'Okafor', relationship: 'child', date_of_birth: '2015-03-02', gender: 'female' }
+		const added = await ctx.call('POST', `/employees/${principal!.id}/dependants`, { token: owner.token, body: dependant })
+		expect(added.status).toBe(201)
+		await moveTo(firstOfNext())
+		await moveTo(firstOfNext(), owner)
+		const month = addMonths(today(), -1)
+		await runBilling(ctx.deps)
+		const [invoice] = await invoicesOf(plan)
+		expect(invoice).toMatchObject({ periodStart: month, total: 4 * RATE })
+		const detail = await ctx.call('GET', `/invoices/${invoice!.id}`, { token: owner.token })
+		const lines = detail.body.data.lines as { kind: string; description: string; amount: number }[]
+		expect(lines.map((l) => l.kind)).toEqual(['member', 'member', 'member', 'dependant'])
+		expect(lines[3]).toMatchObject({
+			description: expect.stringMatching(
+				new RegExp(`^Efe Okafor, dependant of ${principal!.first_name} ${principal!.last_name}, \\w+ \\d{4}$`),
+			),
+			amount: RATE,
+		})
+	})
+
 	test('a month looked at is settled: a month that covered nobody is not read again, and a settled plan waits for the next month to end', async () => {
 		await moveTo(addDays(firstOfNext(), 14))
 		const owner = await ctx.createAccount({ kyc: true })

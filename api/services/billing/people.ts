@@ -61,6 +61,9 @@ async function planWindow(db: Db | Tx, plan: PolicyRow) {
 	})
 }
 
+/** Principals whose dependants one statement reads: well under the 65,535 parameters a statement may have. */
+const PRINCIPALS_A_STATEMENT = 5_000
+
 /**
  * Everyone the plan bills, as days on it: its own staff (from their enrolment to when they leave the
  * register or the plan, or are removed or moved away), members moved in (from their move), and the
@@ -83,48 +86,57 @@ export async function billedPeople(db: Db | Tx, plan: PolicyRow) {
 				movedIn.size ? sql`(${staff.policyId} = ${plan.id} or ${inArray(staff.id, [...movedIn.keys()])})` : eq(staff.policyId, plan.id),
 			),
 		)
-	const ids = rows.map((r) => r.staff.id)
-	const leaving = ids.length
+	// The plan's members leaving or moving on, read once by the plan's index and grouped by member: a plan of
+	// any size is neither one parameter a member (a statement takes at most 65,535) nor a scan a member.
+	const leaving = rows.length
 		? await db
 				.select({ staffId: policyEvents.staffId, effectiveOn: policyEvents.effectiveOn })
 				.from(policyEvents)
 				.where(
 					and(
 						eq(policyEvents.policyId, plan.id),
-						inArray(policyEvents.staffId, ids),
 						inArray(policyEvents.kind, ['member_removal', 'member_migration']),
 						isNull(policyEvents.cancelledAt),
 					),
 				)
 		: []
+	const goneOn = new Map<string, string[]>()
+	for (const e of leaving) {
+		if (!e.staffId) continue
+		const last = addDays(e.effectiveOn, -1)
+		const own = goneOn.get(e.staffId)
+		if (own) own.push(last)
+		else goneOn.set(e.staffId, [last])
+	}
 	const members: (BilledMember & { employeeId: string | null })[] = []
 	for (const { staff: row, employee } of rows) {
 		const inFrom = movedIn.get(row.id)
 		const first = max(window.start, inFrom ?? null, employee?.enrolledOn)
-		const gone = leaving.filter((e) => e.staffId === row.id).map((e) => addDays(e.effectiveOn, -1))
+		const gone = goneOn.get(row.id) ?? []
 		const last = min(window.end, row.policyId === plan.id ? row.endsOn : null, employee?.leavesOn, ...gone)
 		if (last !== null && last < first) continue
 		members.push({ id: row.id, name: `${row.firstName} ${row.lastName}`, firstDay: first, lastDay: last, employeeId: row.employeeId })
 	}
-	const principals = members.filter((m) => m.employeeId)
+	const principals = new Map(members.filter((m) => m.employeeId).map((m) => [m.employeeId!, m]))
 	const family: BilledDependant[] = []
-	if (plan.dependantSlots > 0 && principals.length) {
+	const principalIds = [...principals.keys()]
+	const batches = Array.from({ length: Math.ceil(principalIds.length / PRINCIPALS_A_STATEMENT) }, (_, i) =>
+		principalIds.slice(i * PRINCIPALS_A_STATEMENT, (i + 1) * PRINCIPALS_A_STATEMENT),
+	)
+	for (const batch of plan.dependantSlots > 0 ? batches : []) {
 		const rows = await db
 			.select({ dependant: dependants })
 			.from(dependants)
 			.where(
 				and(
-					inArray(
-						dependants.employeeId,
-						principals.map((p) => p.employeeId!),
-					),
+					inArray(dependants.employeeId, batch),
 					// Billed on one plan: the principal's first staff plan that has dependant slots.
 					sql`${plan.id} = (select p.id from ${staff} s join ${policies} p on p.id = s.policy_id
 						where s.employee_id = ${dependants.employeeId} and p.dependant_slots > 0 order by p.created_at, p.id limit 1)`,
 				),
 			)
 		for (const { dependant } of rows) {
-			const principal = principals.find((p) => p.employeeId === dependant.employeeId)!
+			const principal = principals.get(dependant.employeeId)!
 			family.push({
 				id: dependant.id,
 				name: `${dependant.firstName} ${dependant.lastName}`,
