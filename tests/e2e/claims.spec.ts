@@ -160,3 +160,30 @@ test('the repair estimate names each field of a line on a phone, and its columns
 	await expect(first.getByText('Amount (₦)', { exact: true })).toBeHidden()
 	await expect(page.getByText('Amount (₦)', { exact: true }).filter({ visible: true })).toHaveCount(1)
 })
+
+test('making a claim offers only active cover, and names cover waiting for activation with the way to it', async ({ page, js }) => {
+	await signIn(page, 'business@example.com', DEMO_PASSWORD)
+	await expect(page).toHaveURL('/')
+	await page.getByRole('link', { name: 'Claims', exact: true }).first().click()
+	await page.getByRole('link', { name: 'Make a claim' }).first().click()
+	await expect(page).toHaveURL('/claims/make-claim')
+
+	// The demo business's year of history has expired and pending cover beside its active policies.
+	const offered = page.getByRole('region', { name: 'Which policy covers it?' })
+	const choices = offered.getByRole('listitem')
+	await expect(choices.first()).toBeVisible()
+	const count = await choices.count()
+	await expect(offered.getByRole('link', { name: /^Claim on this policy CP-/ })).toHaveCount(count)
+	await expect(offered.getByText('Active', { exact: true })).toHaveCount(count)
+	await expect(offered.getByText(/Expired|Pending activation|Paused/)).toHaveCount(0)
+	await expect(offered.getByText('Only active cover takes a claim: not cover that has ended or is paused.')).toBeVisible()
+
+	const waiting = page.getByRole('region', { name: /^Waiting for activation \(\d+\)$/ })
+	const first = waiting.getByRole('listitem').first()
+	await expect(first).toContainText('Pending activation')
+	const number = (await first.textContent())!.match(/CP-[A-Z]+-\d{4}-\d{6}/)![0]
+	await expectAccessible(page, js)
+	await first.getByRole('link', { name: `See what it needs for ${number}` }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
+	await expect(page.getByText(new RegExp(`^${number} · `))).toBeVisible()
+})

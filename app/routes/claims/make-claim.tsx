@@ -4,7 +4,7 @@ import { Link } from '#app/components/ui/link.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
-import { formatNairaFull } from '#app/lib/money.ts'
+import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
@@ -16,8 +16,10 @@ import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Make a claim · Cover Portal' }]
 
-/** The most policies the choice lists. */
+/** The most policies the choice lists: the newest that can take a claim. */
 const CHOICES = 100
+/** The most policies waiting for activation it names, with the way to activate each. */
+const WAITING = 10
 
 async function policyOrNull(api: ReturnType<typeof apiFrom>, id: string) {
 	try {
@@ -32,35 +34,28 @@ async function policyOrNull(api: ReturnType<typeof apiFrom>, id: string) {
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 	await requirePermission(args, 'claims.manage')
 	const api = apiFrom(args.context)
-	// The newest hundred to choose from; a policy linked to by ?policy= is read on its own when older.
-	const policies = (await api.getPolicies({ page_size: CHOICES })).data.items
+	// Only active cover takes a claim: the newest hundred of it to choose from, and the newest few waiting
+	// for activation, each with the way to activate it. Cover that has ended or is paused is not offered.
+	// A policy linked to by ?policy= is read on its own when it is not among them.
+	const [active, waiting, drafts] = await Promise.all([
+		api.getPolicies({ status: 'active', page_size: CHOICES }),
+		api.getPolicies({ status: 'pending', page_size: WAITING }),
+		api.getClaims({ status: 'pending' }),
+	])
+	const policies = active.data.items
 	const chosenId = new URL(args.request.url).searchParams.get('policy')
 	const chosen = chosenId ? (policies.find((p) => p.id === chosenId) ?? (await policyOrNull(api, chosenId))) : null
 	const product = chosen ? (await api.getProduct(String(chosen.product_id))).data : null
-	const drafts = (await api.getClaims({ status: 'pending' })).data
-	return { api, policies, chosen, product, drafts }
+	return { api, policies, activeTotal: active.data.total, waiting: waiting.data, chosen, product, drafts: drafts.data }
 }
 
 export async function loader(args: Route.LoaderArgs) {
-	const { policies, chosen, product, drafts } = await load(args)
+	const { policies, activeTotal, waiting, chosen, product, drafts } = await load(args)
+	const named = (p: (typeof policies)[number]) => ({ id: p.id, policy_number: p.policy_number, product_name: p.product_name })
 	return {
-		policies: policies.map((p) => ({
-			id: p.id,
-			policy_number: p.policy_number,
-			product_name: p.product_name,
-			claimable: !p.is_pending && !p.is_expired && !p.is_paused && !p.is_terminated && !p.is_deactivated,
-			status: p.is_terminated
-				? 'terminated'
-				: p.is_deactivated
-					? 'deactivated'
-					: p.is_pending
-						? 'pending'
-						: p.is_expired
-							? 'expired'
-							: p.is_paused
-								? 'paused'
-								: 'active',
-		})),
+		policies: policies.map(named),
+		activeTotal,
+		waiting: { items: waiting.items.map(named), total: waiting.total },
 		chosen:
 			chosen && product
 				? { id: chosen.id, policy_number: chosen.policy_number, product_name: product.name, incident_types: product.incident_types }
@@ -86,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MakeClaim() {
-	const { policies, chosen, limits, drafts, constraint } = useLoaderData<typeof loader>()
+	const { policies, activeTotal, waiting, chosen, limits, drafts, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<>
@@ -127,39 +122,76 @@ export default function MakeClaim() {
 					</div>
 				</>
 			) : (
-				<section className={`mt-6 ${panelClass}`} aria-labelledby="choose-policy">
-					<h2 id="choose-policy" className="font-semibold">
-						Which policy covers it?
-					</h2>
-					{policies.length === 0 ? (
-						<p className="mt-2 text-sm">
-							You have no cover to claim on.{' '}
-							<Link to="/products" className="text-brand-700 underline">
-								Browse the products
-							</Link>
-						</p>
-					) : (
-						<ul className="mt-3 divide-y divide-slate-100">
-							{policies.map((p) => (
-								<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-									<span>
-										{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span>{' '}
-										<StatusBadge kind="policy" status={p.status} />
-									</span>
-									{p.claimable ? (
+				<>
+					<section className={`mt-6 ${panelClass}`} aria-labelledby="choose-policy">
+						<h2 id="choose-policy" className="font-semibold">
+							Which policy covers it?
+						</h2>
+						{policies.length === 0 ? (
+							<p className="mt-2 text-sm">
+								{waiting.total ? 'You have no active cover to claim on yet.' : 'You have no cover to claim on.'}{' '}
+								<Link to="/products" className="text-brand-700 underline">
+									Browse the products
+								</Link>
+							</p>
+						) : (
+							<ul className="mt-3 divide-y divide-slate-100">
+								{policies.map((p) => (
+									<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+										<span>
+											{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span>{' '}
+											<StatusBadge kind="policy" status="active" />
+										</span>
 										<Link to={`/claims/make-claim?policy=${p.id}`} className={buttonClass('secondary')}>
 											Claim on this policy
+											<span className="sr-only"> {p.policy_number}</span>
 										</Link>
-									) : (
-										<span className="text-sm text-slate-600">
-											{p.status === 'pending' ? 'Activate it before making a claim.' : 'Claims can only be made on active cover.'}
+									</li>
+								))}
+							</ul>
+						)}
+						<p className="mt-3 text-sm text-slate-600">
+							{activeTotal > policies.length ? (
+								<>
+									These are your newest {formatCount(policies.length)} of {formatCount(activeTotal)} active policies. To claim on another,{' '}
+									<Link to="/mycover?status=active" className="text-brand-700 underline">
+										find it in My cover
+									</Link>{' '}
+									and open its Claims.{' '}
+								</>
+							) : null}
+							Only active cover takes a claim: not cover that has ended or is paused.
+						</p>
+					</section>
+					{waiting.items.length ? (
+						<section className={`mt-6 ${panelClass}`} aria-labelledby="waiting-policies">
+							<h2 id="waiting-policies" className="font-semibold">
+								Waiting for activation ({formatCount(waiting.total)})
+							</h2>
+							<p className="mt-1 text-sm text-slate-600">Cover starts once it is activated; then it can take a claim.</p>
+							<ul className="mt-3 divide-y divide-slate-100">
+								{waiting.items.map((p) => (
+									<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+										<span>
+											{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span>{' '}
+											<StatusBadge kind="policy" status="pending" />
 										</span>
-									)}
-								</li>
-							))}
-						</ul>
-					)}
-				</section>
+										<Link to={`/mycover/${p.id}`} className="text-brand-700 underline">
+											See what it needs<span className="sr-only"> for {p.policy_number}</span>
+										</Link>
+									</li>
+								))}
+							</ul>
+							{waiting.total > waiting.items.length ? (
+								<p className="mt-3 text-sm">
+									<Link to="/mycover?status=pending" className="text-brand-700 underline">
+										All cover waiting for activation
+									</Link>
+								</p>
+							) : null}
+						</section>
+					) : null}
+				</>
 			)}
 		</>
 	)
