@@ -180,7 +180,9 @@ test('making a claim offers only active cover, and names cover waiting for activ
 
 	const waiting = page.getByRole('region', { name: /^Waiting for activation \(\d+\)$/ })
 	const first = waiting.getByRole('listitem').first()
-	await expect(first).toContainText('Pending activation')
+	// Each with its own badge: details still to give, or the car's photos to take (decision 152).
+	await expect(waiting.getByText('Pending activation')).not.toHaveCount(0)
+	await expect(waiting.getByText('Waiting for inspection')).not.toHaveCount(0)
 	const number = (await first.textContent())!.match(/CP-[A-Z]+-\d{4}-\d{6}/)![0]
 	await expectAccessible(page, js)
 	await first.getByRole('link', { name: `See what it needs for ${number}` }).click()

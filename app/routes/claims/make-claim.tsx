@@ -3,7 +3,7 @@ import { data, useActionData, useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { PolicyStatusBadge } from '#app/components/policy-status.tsx'
 import { formatCount, formatNairaFull } from '#app/lib/money.ts'
 import { ApiCallError } from '#app/server/api.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
@@ -51,7 +51,13 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
 	const { policies, activeTotal, waiting, chosen, product, drafts } = await load(args)
-	const named = (p: (typeof policies)[number]) => ({ id: p.id, policy_number: p.policy_number, product_name: p.product_name })
+	const named = (p: (typeof policies)[number]) => ({
+		id: p.id,
+		policy_number: p.policy_number,
+		product_name: p.product_name,
+		state: p.state,
+		awaiting_inspection: p.awaiting_inspection,
+	})
 	return {
 		policies: policies.map(named),
 		activeTotal,
@@ -139,8 +145,7 @@ export default function MakeClaim() {
 								{policies.map((p) => (
 									<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
 										<span>
-											{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span>{' '}
-											<StatusBadge kind="policy" status="active" />
+											{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span> <PolicyStatusBadge policy={p} />
 										</span>
 										<Link to={`/claims/make-claim?policy=${p.id}`} className={buttonClass('secondary')}>
 											Claim on this policy
@@ -173,8 +178,7 @@ export default function MakeClaim() {
 								{waiting.items.map((p) => (
 									<li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
 										<span>
-											{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span>{' '}
-											<StatusBadge kind="policy" status="pending" />
+											{p.product_name} <span className="text-sm text-slate-600">{p.policy_number}</span> <PolicyStatusBadge policy={p} />
 										</span>
 										<Link to={`/mycover/${p.id}`} className="text-brand-700 underline">
 											See what it needs<span className="sr-only"> for {p.policy_number}</span>
