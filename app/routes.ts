@@ -78,6 +78,7 @@ export default [
 		route('mycover/:planId/edit-period-of-cover', 'routes/mycover/edit-period-of-cover.tsx'),
 		route('mycover/:planId/renew', 'routes/mycover/renew.tsx'),
 		route('mycover/:planId/edit-plan', 'routes/mycover/edit-plan.tsx'),
+		route('mycover/:planId/dependants', 'routes/mycover/dependant-slots.tsx'),
 		route('mycover/:planId/migration-list', 'routes/mycover/migration-list.tsx'),
 		route('mycover/:planId/plan-migration', 'routes/mycover/plan-migration.tsx'),
 		route('mycover/:planId/batch-removal', 'routes/mycover/batch-removal.tsx'),

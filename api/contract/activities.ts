@@ -48,6 +48,7 @@ export const ACTIVITY_TYPES = [
 	'plans.change_effective',
 	'plans.members_moved',
 	'plans.members_removed',
+	'plans.dependant_slots',
 	'plan.paused',
 	'staff.uploaded',
 	'staff.imported',

@@ -157,6 +157,8 @@ export const HistoryEntry = z.object({
 export const EmployeeDetail = Employee.extend({
 	policies: z.array(Membership),
 	dependants: z.array(Dependant),
+	/** Slots free for another dependant on the member's staff plans (decision 165); null on none. */
+	dependant_slots_free: z.number().int().nullable(),
 	history: z.array(HistoryEntry),
 	replaced_by: z.object({ id: Id, name: z.string() }).nullable(),
 })

@@ -41,6 +41,27 @@ export const MembersResponse = z.object({
 	monthly_rate: z.number().int().nullable(),
 })
 
+/**
+ * A staff plan's dependant slots (docs/decisions/165-dependant-slots.md): how many dependants its members
+ * may add between them. Each dependant is billed as a member is, at the plan's rate, for the days covered.
+ */
+export const DEPENDANTS_A_MEMBER = 5
+export const DependantSlotsBody = z.object({
+	dependant_slots: z.coerce
+		.number({ error: 'Enter how many dependants the plan may cover.' })
+		.int('Enter a whole number of dependants.')
+		.min(0, 'Enter 0 or more.')
+		.max(5_000, 'A plan covers at most 5,000 dependants.'),
+})
+export const DependantSlots = z.object({
+	dependant_slots: z.number().int(),
+	/** Dependants of the plan's members now: the slots cannot go below it. */
+	dependants: z.number().int(),
+	/** At most five dependants a member of the plan's slots. */
+	max: z.number().int(),
+	monthly_rate: z.number().int().nullable(),
+})
+
 export const RemoveBody = z.object({
 	action: z.enum(['deactivate', 'terminate'], { error: 'Choose to deactivate or to remove the policy.' }),
 	when: z.enum(['now', 'period_end'], { error: 'Choose when: now or at the end of the period.' }),

@@ -34,13 +34,14 @@ export const policyEvents = pgTable(
 				'member_removal',
 				'member_migration',
 				'renewed',
+				'dependant_slots',
 			],
 		}).notNull(),
 		/** The first day the change holds. */
 		effectiveOn: date('effective_on').notNull(),
 		/** A migration's destination plan. */
 		toPolicyId: uuid('to_policy_id').references(() => policies.id),
-		/** What changes: a period, a product and slots. */
+		/** What changes: a period, a product and slots, or the dependant slots from and to. */
 		detail: jsonb('detail').$type<Record<string, string | number>>(),
 		description: text('description').notNull(),
 		actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -3,6 +3,8 @@ import { formatDay } from '../contract/dates.ts'
 import {
 	BatchRemovalBody,
 	BatchRemovalPreview,
+	DependantSlots,
+	DependantSlotsBody,
 	HospitalsQuery,
 	HospitalsResponse,
 	MembersResponse,
@@ -19,7 +21,17 @@ import type { Deps } from '../deps.ts'
 import { defineRoute } from '../http.ts'
 import type { AuthUser } from '../http.ts'
 import { listHospitals } from '../services/hospitals.ts'
-import { batchRemoval, changePeriod, changePlan, membersOf, migrateMembers, planActivities, removePolicy } from '../services/plans.ts'
+import {
+	batchRemoval,
+	changePeriod,
+	changePlan,
+	dependantSlotsOf,
+	membersOf,
+	migrateMembers,
+	planActivities,
+	removePolicy,
+	setDependantSlots,
+} from '../services/plans.ts'
 import { findPolicy } from '../services/policies.ts'
 import { policyDetail } from '../services/policy-detail.ts'
 import { readRemovalList } from '../services/removal-list.ts'
@@ -51,6 +63,34 @@ export const planRoutes = [
 		params: IdParams,
 		response: MembersResponse,
 		handler: async ({ params, auth, deps }) => ({ data: await membersOf(deps, auth, params.id) }),
+	}),
+	defineRoute({
+		method: 'get',
+		path: '/policies/:id/dependant-slots',
+		summary:
+			"A staff plan's dependant slots: how many dependants its members may add between them, how many hold one, and the most it may have (five for each of its staff); a policy has none (409)",
+		tag: 'plans',
+		auth: 'user',
+		permission: 'plans.view',
+		params: IdParams,
+		response: DependantSlots,
+		handler: async ({ params, auth, deps }) => ({ data: await dependantSlotsOf(deps, auth, params.id) }),
+	}),
+	defineRoute({
+		method: 'post',
+		path: '/policies/:id/dependant-slots',
+		summary:
+			"Set a live staff plan's dependant slots, at once: no lower than the dependants holding one (409), no higher than five for each of its staff (400). Each dependant is billed as a member is, for the days covered",
+		tag: 'plans',
+		auth: 'user',
+		permission: 'plans.manage',
+		params: IdParams,
+		body: DependantSlotsBody,
+		response: DependantSlots,
+		handler: async ({ params, body, auth, deps }) => {
+			const slots = await setDependantSlots(deps, auth, params.id, body.dependant_slots)
+			return { data: slots, message: `The plan now has ${slots.dependant_slots} dependant slot${slots.dependant_slots === 1 ? '' : 's'}.` }
+		},
 	}),
 	defineRoute({
 		method: 'post',

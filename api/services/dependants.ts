@@ -1,30 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Dependant } from '../contract/employees.ts'
 import type { Db } from '../db/client.ts'
-import { dependants, policies, staff } from '../db/schema.ts'
+import { dependants } from '../db/schema.ts'
 import { dependantRefusal } from '../domain/dependants.ts'
 import { lagosDate } from '../domain/policies.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
+import { dependantSlotsFree } from './dependant-slots.ts'
 import { dependantsOf, fullName, ownEmployee, recordEvent, serializeDependant } from './employees.ts'
 
 // A member of staff's dependants on their staff plans (docs/decisions/051).
-
-/**
- * Slots free for another dependant on any staff plan this member is on: the plan's bought slots less
- * the dependants its members already have. Staff plans are standard plans (domain/policies.ts isStaffPlan).
- */
-async function slotsFree(db: Db, employeeId: string, except?: string) {
-	const result = (await db.execute(sql`
-		select coalesce(max(p.dependant_slots - (
-			select count(*) from ${dependants} d join ${staff} m on m.employee_id = d.employee_id
-			where m.policy_id = p.id ${except ? sql`and d.id <> ${except}` : sql``}
-		)), -1)::int as free
-		from ${staff} s join ${policies} p on p.id = s.policy_id
-		where s.employee_id = ${employeeId} and s.ends_on is null`)) as unknown as { rows: Array<{ free: number }> }
-	return Number(result.rows[0]?.free ?? -1)
-}
 
 type DependantInput = {
 	first_name: string
@@ -36,7 +22,7 @@ type DependantInput = {
 
 async function checkDependant(deps: Deps, employeeId: string, input: DependantInput, except?: string) {
 	const today = lagosDate(deps.now())
-	const free = await slotsFree(deps.db, employeeId, except)
+	const free = await dependantSlotsFree(deps.db, employeeId, except)
 	if (free < 0) throw new ApiError(409, 'Enrol this member of staff on a staff plan before adding dependants.')
 	const existing = (await dependantsOf(deps.db, employeeId))
 		.filter((d) => d.id !== except)

@@ -6,6 +6,7 @@ import { productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { employeeFlags, employeeStatus } from '../domain/staff-lifecycle.ts'
 import type { Deps } from '../deps.ts'
+import { dependantSlotsFree } from './dependant-slots.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 
@@ -64,7 +65,7 @@ const productName = (productId: number) => productById(productId as Product['id'
 export async function findEmployee(deps: Deps, customerId: string, id: string): Promise<EmployeeDetail> {
 	const today = lagosDate(deps.now())
 	const row = await ownEmployee(deps.db, customerId, id)
-	const [memberships, held, family, history, replacement] = await Promise.all([
+	const [memberships, held, family, history, replacement, slotsFree] = await Promise.all([
 		deps.db
 			.select({ policy: policies, endsOn: staff.endsOn, memberStatus: staff.status })
 			.from(staff)
@@ -78,6 +79,7 @@ export async function findEmployee(deps: Deps, customerId: string, id: string): 
 		dependantsOf(deps.db, id),
 		deps.db.select().from(staffEvents).where(eq(staffEvents.employeeId, id)).orderBy(desc(staffEvents.createdAt)).limit(50),
 		row.replacedById ? deps.db.select().from(employees).where(eq(employees.id, row.replacedById)) : Promise.resolve([]),
+		dependantSlotsFree(deps.db, id),
 	])
 	const lifecycle = { enrolledOn: row.enrolledOn, leavesOn: row.leavesOn, leaveKind: row.leaveKind }
 	const replacedBy = replacement[0]
@@ -110,6 +112,7 @@ export async function findEmployee(deps: Deps, customerId: string, id: string): 
 			})),
 		],
 		dependants: family,
+		dependant_slots_free: slotsFree < 0 ? null : slotsFree,
 		history: history.map(historyEntry),
 		replaced_by: replacedBy ? { id: replacedBy.id, name: fullName(replacedBy) } : null,
 	}

@@ -1,6 +1,8 @@
 import type {
 	BatchRemovalBody,
 	BatchRemovalPreview,
+	DependantSlots,
+	DependantSlotsBody,
 	HospitalsResponse,
 	MembersResponse,
 	MigrationBody,
@@ -293,6 +295,10 @@ export function insurerCalls(client: ApiClient) {
 		renew: (id: string, body: In<typeof RenewBody>) => post<Out<typeof PurchaseResult>>(`/policies/${encodeURIComponent(id)}/renew`, body),
 		changePeriod: (id: string, body: In<typeof PeriodBody>) =>
 			post<Out<typeof PolicyDetail>>(`/policies/${encodeURIComponent(id)}/period`, body),
+		getDependantSlots: (id: string) =>
+			get<Out<typeof DependantSlots>>(`/policies/${encodeURIComponent(id)}/dependant-slots`, undefined, false),
+		setDependantSlots: (id: string, body: In<typeof DependantSlotsBody>) =>
+			post<Out<typeof DependantSlots>>(`/policies/${encodeURIComponent(id)}/dependant-slots`, body),
 		changePlan: (id: string, body: In<typeof PlanChangeBody>) =>
 			post<Out<typeof PlanChangePreview>>(`/policies/${encodeURIComponent(id)}/plan-change`, body),
 		migrateMembers: (id: string, body: In<typeof MigrationBody>) =>

@@ -233,6 +233,7 @@ test('the demo business: plans with members moving and leaving, each management 
 	for (const name of [
 		'Plan information and hospitals',
 		'Edit plan',
+		'Dependant slots',
 		'Move members to another plan',
 		'Remove members',
 		'Edit period of cover',
@@ -243,4 +244,54 @@ test('the demo business: plans with members moving and leaving, each management 
 	await page.getByRole('navigation', { name: 'Manage this cover' }).getByRole('link', { name: 'Remove members' }).click()
 	await expect(page.getByText('Leaving').first()).toBeVisible()
 	await expect(page.getByText('Moving plan').first()).toBeVisible()
+})
+
+test("dependant slots: a member's page says none is free and leads to the plan's slots; set there, a dependant can be added, and the slots go no lower", async ({
+	page,
+	request,
+	js,
+}) => {
+	const { plan } = await ownerWithPlan(page, request, 2)
+	const member = plan.people[0]!
+	await visit(page, `/employees?q=${encodeURIComponent(member.email)}`)
+	await page.getByRole('link', { name: /^View/ }).first().click()
+	const dependants = page.getByRole('region', { name: 'Dependants' })
+	// Said before anything is typed: a new staff plan has no dependant slot.
+	await expect(dependants).toContainText('No dependant slot is free on Staff1’s staff plan.')
+	await expect(dependants.getByRole('button', { name: 'Add dependant' })).toHaveCount(0)
+	const memberPage = page.url()
+	await dependants.getByRole('link', { name: `Add dependant slots to ${plan.number}` }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}/dependants`)
+	await expect(page.getByRole('heading', { name: 'Dependant slots', level: 1 })).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Now' })).toContainText('10 slots, five for each of its 2 staff')
+	await expectAccessible(page, js)
+
+	const field = page.getByLabel('Dependant slots')
+	await field.fill('11')
+	await page.getByRole('button', { name: 'Save dependant slots' }).click()
+	await expect(page.getByText("At most 5 dependants for each of the plan's 2 staff: 10 in all.")).toBeVisible()
+	await expect(field).toHaveValue('11')
+	await field.fill('2')
+	await page.getByRole('button', { name: 'Save dependant slots' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}`)
+	await expect(page.getByText('The plan now has 2 dependant slots.')).toBeVisible()
+	await expect(activities(page)).toContainText('Dependant slots changed from 0 to 2')
+
+	await visit(page, memberPage)
+	await expect(dependants).toContainText('A spouse and up to four children under 18: 2 dependant slots free on the staff plan.')
+	const form = page.locator('form', { has: page.getByRole('button', { name: 'Add dependant' }) })
+	await form.getByLabel('First name').fill('Ada')
+	await form.getByLabel('Last name').fill('Okoro')
+	await form.getByLabel('Relationship').selectOption('spouse')
+	await form.getByLabel('Date of birth').fill('1989-02-14')
+	await form.getByLabel('Gender').selectOption('female')
+	await form.getByRole('button', { name: 'Add dependant' }).click()
+	await expect(dependants).toContainText('Ada Okoro · Spouse')
+	await expect(dependants).toContainText('1 dependant slot free on the staff plan')
+
+	await openFromPlan(page, plan, 'Dependant slots')
+	await page.getByLabel('Dependant slots').fill('0')
+	await page.getByRole('button', { name: 'Save dependant slots' }).click()
+	await expect(page.getByText('1 dependant holds a slot of this plan: remove dependants before going below 1.')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Now' })).toContainText(/Held by dependants\s*1/)
 })

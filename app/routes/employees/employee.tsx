@@ -8,6 +8,7 @@ import { formatDay, formatDayTime } from '#api/contract/dates.ts'
 import { Field, FormError, NameFields, Select, SubmitButton, TextField, buttonClass } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { plural } from '#app/lib/plural.ts'
 import { requireBusinessPermission } from '#app/server/auth.server.ts'
 import { formConstraint, readForm, replyWithApiError } from '#app/server/forms.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -33,9 +34,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requireBusinessPermission(args, 'employees.view')
+	const { permissions } = await requireBusinessPermission(args, 'employees.view')
 	const { data: employee } = await apiFrom(args.context).getEmployee(args.params.employeeId)
-	return { employee, bio: formConstraint(BioSchema), dependant: formConstraint(DependantSchema) }
+	return {
+		employee,
+		canManagePlans: permissions.includes('plans.manage'),
+		bio: formConstraint(BioSchema),
+		dependant: formConstraint(DependantSchema),
+	}
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -66,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Employee() {
-	const { employee: e, bio, dependant } = useLoaderData<typeof loader>()
+	const { employee: e, canManagePlans, bio, dependant } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [bioForm, bioFields] = useForm({
 		id: 'bio',
@@ -87,6 +93,9 @@ export default function Employee() {
 		constraint: dependant,
 	})
 	const leaving = e.leaves_on && e.status !== 'active' && e.status !== 'is_pending'
+	// A refused form stays, with what was typed, whatever the slots say now.
+	const canAddDependant = actionData?.intent === 'add-dependant' || Boolean(e.dependant_slots_free)
+	const plan = e.policies.find((p) => p.kind === 'plan' && p.role === 'member' && !p.status.startsWith('is_'))
 	return (
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center gap-3">
@@ -145,43 +154,64 @@ export default function Employee() {
 			<Panel id="dependants-heading" title="Dependants">
 				<DependantList dependants={e.dependants} className="mb-4" />
 				<h3 className="font-semibold">Add a dependant</h3>
-				<p className="text-sm text-slate-600">A spouse and up to four children under 18, within the dependant slots of the staff plan.</p>
-				<Form method="post" className="mt-3 space-y-4" {...getFormProps(depForm)}>
-					<input type="hidden" name="intent" value="add-dependant" />
-					<FormError id={depForm.errorId} errors={depForm.errors} />
-					<NameFields first={depFields.first_name} last={depFields.last_name} />
-					<div className="grid gap-4 sm:grid-cols-3">
-						<Field
-							label="Relationship"
-							id={depFields.relationship.id}
-							errorId={depFields.relationship.errorId}
-							errors={depFields.relationship.errors}
-						>
-							<Select
+				{/* Said before the form is filled in, not after (decision 165). */}
+				{!canAddDependant && e.dependant_slots_free === null ? (
+					<p className="text-sm text-slate-600">Dependants are covered on a staff plan: enrol {e.first_name} on one to add them.</p>
+				) : !canAddDependant ? (
+					<p className="text-sm text-slate-600">
+						No dependant slot is free on {e.first_name}’s staff plan.{' '}
+						{canManagePlans && plan ? (
+							<Link to={`/mycover/${plan.policy_id}/dependants`} className="text-brand-700 underline">
+								Add dependant slots to {plan.policy_number}
+							</Link>
+						) : (
+							'Someone who manages your plans can add dependant slots.'
+						)}
+					</p>
+				) : (
+					<p className="text-sm text-slate-600">
+						A spouse and up to four children under 18
+						{e.dependant_slots_free ? `: ${plural(e.dependant_slots_free, 'dependant slot')} free on the staff plan` : ''}.
+					</p>
+				)}
+				{canAddDependant ? (
+					<Form method="post" className="mt-3 space-y-4" {...getFormProps(depForm)}>
+						<input type="hidden" name="intent" value="add-dependant" />
+						<FormError id={depForm.errorId} errors={depForm.errors} />
+						<NameFields first={depFields.first_name} last={depFields.last_name} />
+						<div className="grid gap-4 sm:grid-cols-3">
+							<Field
+								label="Relationship"
 								id={depFields.relationship.id}
-								name={depFields.relationship.name}
-								defaultValue={depFields.relationship.initialValue as string | undefined}
+								errorId={depFields.relationship.errorId}
+								errors={depFields.relationship.errors}
 							>
-								<option value="">Choose</option>
-								<option value="spouse">Spouse</option>
-								<option value="child">Child</option>
-							</Select>
-						</Field>
-						<TextField field={depFields.date_of_birth} label="Date of birth" type="date" />
-						<Field label="Gender" id={depFields.gender.id} errorId={depFields.gender.errorId} errors={depFields.gender.errors}>
-							<Select
-								id={depFields.gender.id}
-								name={depFields.gender.name}
-								defaultValue={depFields.gender.initialValue as string | undefined}
-							>
-								<option value="">Choose</option>
-								<option value="female">Female</option>
-								<option value="male">Male</option>
-							</Select>
-						</Field>
-					</div>
-					<SubmitButton pendingText="Adding…">Add dependant</SubmitButton>
-				</Form>
+								<Select
+									id={depFields.relationship.id}
+									name={depFields.relationship.name}
+									defaultValue={depFields.relationship.initialValue as string | undefined}
+								>
+									<option value="">Choose</option>
+									<option value="spouse">Spouse</option>
+									<option value="child">Child</option>
+								</Select>
+							</Field>
+							<TextField field={depFields.date_of_birth} label="Date of birth" type="date" />
+							<Field label="Gender" id={depFields.gender.id} errorId={depFields.gender.errorId} errors={depFields.gender.errors}>
+								<Select
+									id={depFields.gender.id}
+									name={depFields.gender.name}
+									defaultValue={depFields.gender.initialValue as string | undefined}
+								>
+									<option value="">Choose</option>
+									<option value="female">Female</option>
+									<option value="male">Male</option>
+								</Select>
+							</Field>
+						</div>
+						<SubmitButton pendingText="Adding…">Add dependant</SubmitButton>
+					</Form>
+				) : null}
 			</Panel>
 			<Panel id="history-heading" title="History">
 				{e.history.length ? (

@@ -249,6 +249,7 @@ function ManageLinks({ policy, canManage }: { policy: ReturnType<typeof useLoade
 	const links = [
 		{ to: `${base}/plan-information`, label: policy.kind === 'plan' ? 'Plan information and hospitals' : 'Policy information', show: true },
 		{ to: `${base}/edit-plan`, label: 'Edit plan', show: canManage && live && policy.kind === 'plan' },
+		{ to: `${base}/dependants`, label: 'Dependant slots', show: canManage && live && policy.kind === 'plan' },
 		{ to: `${base}/migration-list`, label: 'Move members to another plan', show: canManage && live && policy.kind === 'plan' },
 		{ to: `${base}/batch-removal`, label: 'Remove members', show: canManage && live && policy.kind === 'plan' },
 		{ to: `${base}/edit-period-of-cover`, label: 'Edit period of cover', show: canManage && live && policy.period !== null },

@@ -48,6 +48,7 @@ const LABELS: Record<ActivityType, string> = {
 	'plans.change_effective': 'Booked change took effect',
 	'plans.members_moved': 'Members moved to another plan',
 	'plans.members_removed': 'Members removed from a plan',
+	'plans.dependant_slots': 'Dependant slots changed',
 	'plan.paused': 'Staff plan paused',
 	'staff.uploaded': 'Staff list uploaded',
 	'staff.imported': 'Staff imported',
