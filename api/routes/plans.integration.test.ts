@@ -307,7 +307,11 @@ describeApi('managing a plan', () => {
 			.where(and(eq(activities.customerId, owner.customerId), eq(activities.type, 'plans.dependant_slots')))
 		expect(log).toHaveLength(2)
 
-		// A plan that has ended keeps its slots as they were.
+		// A plan ending at its period's end is live until then; one that has ended keeps its slots as they were.
+		expect(
+			await ctx.call('POST', `/policies/${plan}/remove`, { token: owner.token, body: { action: 'deactivate', when: 'period_end' } }),
+		).toMatchObject({ status: 200 })
+		expect(await set(3)).toMatchObject({ status: 200, body: { data: { dependant_slots: 3 } } })
 		expect(
 			await ctx.call('POST', `/policies/${plan}/remove`, { token: owner.token, body: { action: 'terminate', when: 'now' } }),
 		).toMatchObject({ status: 200 })

@@ -191,8 +191,10 @@ export async function dependantSlotsOf(deps: Deps, auth: AuthUser, id: string) {
 export async function setDependantSlots(deps: Deps, auth: AuthUser, id: string, slots: number) {
 	const { policy, today, state } = await policyWithState(deps, auth, id)
 	if (policy.kind !== 'plan') throw new ApiError(409, NO_DEPENDANT_SLOTS)
-	if (state !== 'active' && state !== 'paused')
-		throw new ApiError(409, `This plan is ${state.replaceAll('_', ' ')}: its dependant slots cannot change.`)
+	// Live cover, as the plan's managing links show it: ending at its period's end is still live until then.
+	if (state === 'pending' || state === 'expired' || state === 'terminated' || state === 'deactivated') {
+		throw new ApiError(409, `This plan is ${state}: its dependant slots cannot change.`)
+	}
 	const max = DEPENDANTS_A_MEMBER * (policy.slots ?? 0)
 	if (slots > max) {
 		throw fieldError(
