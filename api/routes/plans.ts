@@ -20,18 +20,9 @@ import { IdParams, PolicyDetail } from '../contract/purchases.ts'
 import type { Deps } from '../deps.ts'
 import { defineRoute } from '../http.ts'
 import type { AuthUser } from '../http.ts'
+import { dependantSlotsOf, setDependantSlots } from '../services/dependant-slots.ts'
 import { listHospitals } from '../services/hospitals.ts'
-import {
-	batchRemoval,
-	changePeriod,
-	changePlan,
-	dependantSlotsOf,
-	membersOf,
-	migrateMembers,
-	planActivities,
-	removePolicy,
-	setDependantSlots,
-} from '../services/plans.ts'
+import { batchRemoval, changePeriod, changePlan, membersOf, migrateMembers, planActivities, removePolicy } from '../services/plans.ts'
 import { findPolicy } from '../services/policies.ts'
 import { policyDetail } from '../services/policy-detail.ts'
 import { readRemovalList } from '../services/removal-list.ts'

@@ -4,16 +4,15 @@ import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { type Period, periodLabel } from '../contract/periods.ts'
 import type { HealthProductId } from '../contract/product-ids.ts'
-import {
-	type BatchRemovalBody,
-	type BatchRemovalPreview,
-	DEPENDANTS_A_MEMBER,
-	type MigrationBody,
-	type MigrationPreview,
-	type PlanChangeBody,
-	type PlanChangePreview,
-	type PlanMember,
-	type RemoveBody,
+import type {
+	BatchRemovalBody,
+	BatchRemovalPreview,
+	MigrationBody,
+	MigrationPreview,
+	PlanChangeBody,
+	PlanChangePreview,
+	PlanMember,
+	RemoveBody,
 } from '../contract/plans.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { policies, policyEvents, staff, users } from '../db/schema.ts'
@@ -26,7 +25,6 @@ import type { Deps } from '../deps.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 import { recordActivity } from './accounts.ts'
-import { dependantsOnPlan } from './dependant-slots.ts'
 import { findPolicy, liveEvents } from './policies.ts'
 import type { ActivityType } from '../contract/activities.ts'
 
@@ -38,7 +36,7 @@ const NOT_A_PLAN = 'Only a staff plan has members.'
 const productOf = (id: number) => productById(id as Product['id'])
 
 /** The plan's own activity list and the business's activity log, in the same transaction. */
-async function record(
+export async function record(
 	tx: Tx,
 	auth: AuthUser,
 	policy: PolicyRow,
@@ -54,12 +52,12 @@ async function record(
 	await tx.insert(policyEvents).values({ customerId: auth.customerId, policyId: policy.id, actorUserId: auth.id, ...event })
 }
 
-async function logActivity(tx: Tx, auth: AuthUser, type: ActivityType, description: string) {
+export async function logActivity(tx: Tx, auth: AuthUser, type: ActivityType, description: string) {
 	await recordActivity(tx, { customerId: auth.customerId, actorUserId: auth.id, type, description })
 }
 
 /** A policy of the business with its state today; a plan when `plan` is asked. */
-async function policyWithState(deps: Deps, auth: AuthUser, id: string, options: { plan?: boolean } = {}) {
+export async function policyWithState(deps: Deps, auth: AuthUser, id: string, options: { plan?: boolean } = {}) {
 	const { policy } = await findPolicy(deps.db, auth.customerId, id)
 	if (options.plan && policy.kind !== 'plan') throw new ApiError(409, NOT_A_PLAN)
 	const today = lagosDate(deps.now())
@@ -167,64 +165,6 @@ export async function membersOf(deps: Deps, auth: AuthUser, id: string) {
 	if (policy.kind !== 'plan') throw new ApiError(409, NOT_A_PLAN)
 	const members = await planMembers(deps.db, auth.customerId, policy, lagosDate(deps.now()))
 	return { members, slots: policy.slots, monthly_rate: policy.monthlyRate }
-}
-
-const NO_DEPENDANT_SLOTS = 'Only a staff plan has dependant slots.'
-
-/** A staff plan's dependant slots, the dependants holding them, and the most it may have. */
-export async function dependantSlotsOf(deps: Deps, auth: AuthUser, id: string) {
-	const { policy } = await findPolicy(deps.db, auth.customerId, id)
-	if (policy.kind !== 'plan') throw new ApiError(409, NO_DEPENDANT_SLOTS)
-	return {
-		dependant_slots: policy.dependantSlots,
-		dependants: await dependantsOnPlan(deps.db, policy.id),
-		max: DEPENDANTS_A_MEMBER * (policy.slots ?? 0),
-		monthly_rate: policy.monthlyRate,
-	}
-}
-
-/**
- * Set how many dependants a live staff plan's members may add between them (decision 165). It holds at
- * once: a dependant is billed for the days covered, as a member is, so no money moves now. The slots go
- * no lower than the dependants holding them, and no higher than five for each of the plan's staff.
- */
-export async function setDependantSlots(deps: Deps, auth: AuthUser, id: string, slots: number) {
-	const { policy, today, state } = await policyWithState(deps, auth, id)
-	if (policy.kind !== 'plan') throw new ApiError(409, NO_DEPENDANT_SLOTS)
-	// Live cover, as the plan's managing links show it: ending at its period's end is still live until then.
-	if (state === 'pending' || state === 'expired' || state === 'terminated' || state === 'deactivated') {
-		throw new ApiError(409, `This plan is ${state}: its dependant slots cannot change.`)
-	}
-	const max = DEPENDANTS_A_MEMBER * (policy.slots ?? 0)
-	if (slots > max) {
-		throw fieldError(
-			400,
-			'dependant_slots',
-			`At most ${DEPENDANTS_A_MEMBER} dependants for each of the plan's ${policy.slots} staff: ${max} in all.`,
-		)
-	}
-	if (slots === policy.dependantSlots)
-		throw fieldError(400, 'dependant_slots', `The plan already has ${slots} dependant slot${slots === 1 ? '' : 's'}.`)
-	const used = await dependantsOnPlan(deps.db, policy.id)
-	if (slots < used) {
-		throw fieldError(
-			409,
-			'dependant_slots',
-			`${used === 1 ? '1 dependant holds' : `${used} dependants hold`} a slot of this plan: remove dependants before going below ${used}.`,
-		)
-	}
-	const description = `Dependant slots changed from ${policy.dependantSlots} to ${slots}`
-	await deps.db.transaction(async (tx) => {
-		await tx.update(policies).set({ dependantSlots: slots }).where(eq(policies.id, policy.id))
-		await record(tx, auth, policy, {
-			kind: 'dependant_slots',
-			effectiveOn: today,
-			description,
-			detail: { from: policy.dependantSlots, to: slots },
-		})
-		await logActivity(tx, auth, 'plans.dependant_slots', `${auth.firstName}: ${policy.policyNumber}: ${description}`)
-	})
-	return dependantSlotsOf(deps, auth, id)
 }
 
 const ENDED_WORD = { deactivate: 'deactivated', terminate: 'removed' } as const
