@@ -7,6 +7,7 @@ import { computeQuote } from '#api/domain/pricing/index.ts'
 import { addMonths, lagosDate } from '#api/domain/policies.ts'
 import { approveInspection } from '#api/services/activation.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
+import { activePlan as activePlanOf, csvFile, upload as uploadTo } from '#tests/support/plans.ts'
 import { newKey } from '#tests/support/wallet.ts'
 
 // Managing a plan (issue 14): GET /policies?status=, /policies/:id/activities, /members, POST /remove,
@@ -14,8 +15,6 @@ import { newKey } from '#tests/support/wallet.ts'
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
 type Account = Awaited<ReturnType<Ctx['createAccount']>>
-
-const csvFile = (text: string, name = 'staff.csv') => new File([text], name, { type: 'text/csv' })
 
 describeApi('managing a plan', () => {
 	let ctx: Ctx
@@ -27,39 +26,13 @@ describeApi('managing a plan', () => {
 	const today = () => lagosDate(ctx.deps.now())
 	const firstOfNextMonth = () => addMonths(`${today().slice(0, 7)}-01`, 1)
 
-	const upload = async (token: string, path: string, fields: Record<string, string | File>) => {
-		const form = new FormData()
-		for (const [k, v] of Object.entries(fields)) form.set(k, v)
-		const res = await ctx.api.request(`/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
-		return { status: res.status, body: await res.json() }
-	}
-
-	/** A staff plan of `n` staff bought by batch upload and activated by its sheet, as a business does. */
-	async function activePlan(account: Account, n: number, prefix: string, productId = '32') {
-		const people = Array.from({ length: n }, (_, i) => ({
-			first: `${prefix}${i + 1}`,
-			email: `${prefix}${i + 1}-${account.customerId.slice(0, 6)}@eze-foods.ng`,
-			phone: `0803${String(2_000_000 + i + (prefix.charCodeAt(0) % 7) * 100).slice(0, 7)}`,
-		}))
-		const list = [
-			'first_name,last_name,email,phone,gender,date_of_birth',
-			...people.map((p) => `${p.first},Okafor,${p.email},${p.phone},female,1990-05-17`),
-		]
-		const batch = await upload(account.token, '/purchases/batch/preview', {
-			file: csvFile(list.join('\r\n')),
-			product_id: productId,
-			period: 'annual',
+	const upload = (token: string, path: string, fields: Record<string, string | File>) => uploadTo(ctx, token, path, fields)
+	const activePlan = (account: Account, n: number, prefix: string, productId = '32') =>
+		activePlanOf(ctx, account, n, {
+			prefix,
+			productId,
+			phone: (i) => `0803${String(2_000_000 + i + (prefix.charCodeAt(0) % 7) * 100).slice(0, 7)}`,
 		})
-		expect(batch.status).toBe(201)
-		const bought = await ctx.call('POST', '/purchases/batch', {
-			token: account.token,
-			body: { batch_id: batch.body.data.id, idempotency_key: newKey('plan') },
-		})
-		const id = bought.body.data.policy.id as string
-		const sheet = ['first_name,last_name,email,date_of_birth', ...people.map((p) => `${p.first},Okafor,${p.email},1990-05-17`)]
-		expect((await upload(account.token, `/policies/${id}/activate`, { file: csvFile(sheet.join('\r\n')) })).status).toBe(200)
-		return { id, people }
-	}
 
 	beforeAll(async () => {
 		ctx = await testApi()
@@ -247,78 +220,6 @@ describeApi('managing a plan', () => {
 			['plan_change', true],
 		])
 		expect(await ctx.call('GET', `/policies/${planA}/activities`, { token: other.token })).toMatchObject({ status: 404 })
-	})
-
-	test("dependant slots: set at once on a live staff plan, never below the dependants holding them nor above five a member; a member's page says what is free", async () => {
-		// A business of its own: the plans it ends are not the other tests' to count.
-		const mine = await ctx.createAccount({ kyc: true })
-		const mineViewer = (await ctx.createMember(mine, 'Viewer')).token
-		const plan = (await activePlan(mine, 2, 'd')).id
-		const slots = (token = mine.token) => ctx.call('GET', `/policies/${plan}/dependant-slots`, { token })
-		const set = (dependant_slots: unknown, token = mine.token) =>
-			ctx.call('POST', `/policies/${plan}/dependant-slots`, { token, body: { dependant_slots } })
-		expect((await slots()).body.data).toEqual({ dependant_slots: 0, dependants: 0, max: 10, monthly_rate: 7_500 })
-		const staffList = (await ctx.call('GET', '/employees?q=d1-', { token: mine.token })).body.data.items as { id: string }[]
-		const member = staffList[0]!.id
-		const memberPage = async () => (await ctx.call('GET', `/employees/${member}`, { token: mine.token })).body.data
-		expect(await memberPage()).toMatchObject({ dependant_slots_free: 0 })
-		const spouse = { first_name: 'Ada', last_name: 'Okafor', relationship: 'spouse', date_of_birth: '1991-04-02', gender: 'female' }
-		expect(await ctx.call('POST', `/employees/${member}/dependants`, { token: mine.token, body: spouse })).toMatchObject({ status: 409 })
-
-		expect(await set(2)).toMatchObject({
-			status: 200,
-			body: { data: { dependant_slots: 2, dependants: 0 }, message: 'The plan now has 2 dependant slots.' },
-		})
-		expect(await memberPage()).toMatchObject({ dependant_slots_free: 2 })
-		expect(await ctx.call('POST', `/employees/${member}/dependants`, { token: mine.token, body: spouse })).toMatchObject({ status: 201 })
-		expect(await memberPage()).toMatchObject({ dependant_slots_free: 1 })
-		expect((await slots()).body.data).toMatchObject({ dependant_slots: 2, dependants: 1 })
-
-		const refused = (res: Awaited<ReturnType<typeof set>>) => [res.status, JSON.stringify(res.body)]
-		expect(refused(await set(0))).toEqual([
-			409,
-			expect.stringContaining('1 dependant holds a slot of this plan: remove dependants before going below 1.'),
-		])
-		expect(refused(await set(11))).toEqual([
-			400,
-			expect.stringContaining("At most 5 dependants for each of the plan's 2 staff: 10 in all."),
-		])
-		expect(refused(await set(2))).toEqual([400, expect.stringContaining('The plan already has 2 dependant slots.')])
-		expect(refused(await set('two'))).toEqual([400, expect.stringContaining('Enter how many dependants the plan may cover.')])
-		expect(refused(await set(-1))).toEqual([400, expect.stringContaining('Enter 0 or more.')])
-		expect(await set(3, mineViewer)).toMatchObject({ status: 403 })
-		expect(await set(3, other.token)).toMatchObject({ status: 404 })
-		expect(await slots(other.token)).toMatchObject({ status: 404 })
-		expect(await set(1)).toMatchObject({
-			status: 200,
-			body: { data: { dependant_slots: 1, dependants: 1 }, message: 'The plan now has 1 dependant slot.' },
-		})
-		expect(await memberPage()).toMatchObject({ dependant_slots_free: 0 })
-
-		// Each change is on the plan's activity list and the business's log.
-		const list = (await ctx.call('GET', `/policies/${plan}/activities`, { token: mine.token })).body.data as {
-			kind: string
-			description: string
-		}[]
-		expect(list.filter((a) => a.kind === 'dependant_slots').map((a) => a.description)).toEqual([
-			'Dependant slots changed from 2 to 1',
-			'Dependant slots changed from 0 to 2',
-		])
-		const log = await ctx.db
-			.select()
-			.from(activities)
-			.where(and(eq(activities.customerId, mine.customerId), eq(activities.type, 'plans.dependant_slots')))
-		expect(log).toHaveLength(2)
-
-		// A plan ending at its period's end is live until then; one that has ended keeps its slots as they were.
-		expect(
-			await ctx.call('POST', `/policies/${plan}/remove`, { token: mine.token, body: { action: 'deactivate', when: 'period_end' } }),
-		).toMatchObject({ status: 200 })
-		expect(await set(3)).toMatchObject({ status: 200, body: { data: { dependant_slots: 3 } } })
-		expect(
-			await ctx.call('POST', `/policies/${plan}/remove`, { token: mine.token, body: { action: 'terminate', when: 'now' } }),
-		).toMatchObject({ status: 200 })
-		expect(refused(await set(4))).toEqual([409, expect.stringContaining('This plan is terminated: its dependant slots cannot change.')])
 	})
 
 	test('remove a policy: at the end of its period (to_be_ until then), or at once; the status filter follows', async () => {

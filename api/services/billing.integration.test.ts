@@ -1,93 +1,26 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, expect, test } from 'vitest'
 import { cards, employees, invoices, mailOutbox, payments, policies } from '#api/db/schema.ts'
 import { SANDBOX_DECLINING_CARD } from '#api/payments/sandbox.ts'
-import { addDays, addMonths, lagosDate } from '#api/domain/policies.ts'
-import { INVOICE_LINES_PAGE_SIZE } from '#api/contract/invoices.ts'
-import type { AuthUser } from '#api/http.ts'
+import { addDays, addMonths } from '#api/domain/policies.ts'
 import { collectInvoices, issue, issueCreditNote, runBilling } from '#api/services/billing.ts'
-import { invoicePdfInput } from '#api/services/billing/views.ts'
 import { reconcile } from '#api/services/reconcile.ts'
+import { billedPlans } from '#tests/support/plans.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { balanceOf, checkout, fund, newKey } from '#tests/support/wallet.ts'
+import { balanceOf, checkout, fund } from '#tests/support/wallet.ts'
 
 // Billing of staff plans (docs/decisions/095-billing-of-staff-plans.md) on the API's moved clock: a year
 // of invoices against the member-months, a second run bills nothing, an unpaid invoice is retried,
 // falls overdue, pauses the plan after its grace and paying resumes it.
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
-type Account = Awaited<ReturnType<Ctx['createAccount']>>
 
 const RATE = 7_500 // product 32's rate per person per month
-const csvFile = (text: string) => new File([text], 'staff.csv', { type: 'text/csv' })
 
 describeApi('billing of staff plans', () => {
 	let ctx: Ctx
-	let phone = 1_000_000
-	const nextPhone = () => `0803${String(phone++).padStart(7, '0')}`
-	const today = () => lagosDate(ctx.deps.now())
-	/** Move the clock forward to 09:00 in Lagos on `day`; the account signs in again, its token having expired. */
-	const moveTo = async (day: string, account?: Account) => {
-		const ms = Date.parse(`${day}T08:00:00Z`) - ctx.deps.now().getTime()
-		if (ms > 0) ctx.advanceClock(ms)
-		if (!account) return
-		const signedIn = await ctx.call('POST', '/auth/sign-in', { body: { email: account.email, password: account.password } })
-		expect(signedIn.status).toBe(200)
-		account.token = signedIn.body.data.access_token
-	}
-	const firstOfNext = () => addMonths(`${today().slice(0, 7)}-01`, 1)
-
-	const upload = async (token: string, path: string, fields: Record<string, string | File>) => {
-		const form = new FormData()
-		for (const [k, v] of Object.entries(fields)) form.set(k, v)
-		const res = await ctx.api.request(`/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
-		return { status: res.status, body: await res.json() }
-	}
-
-	/** A staff plan of `n` staff bought by batch upload and activated by its sheet, as a business does. */
-	async function activePlan(account: Account, n: number) {
-		const people = Array.from({ length: n }, (_, i) => ({
-			first: `Staff${i + 1}`,
-			email: `staff${i + 1}-${account.customerId.slice(0, 8)}@eze-foods.ng`,
-			phone: nextPhone(),
-		}))
-		const list = [
-			'first_name,last_name,email,phone,gender,date_of_birth',
-			...people.map((p) => `${p.first},Okafor,${p.email},${p.phone},female,1990-05-17`),
-		]
-		const batch = await upload(account.token, '/purchases/batch/preview', {
-			file: csvFile(list.join('\r\n')),
-			product_id: '32',
-			period: 'annual',
-		})
-		expect(batch.status).toBe(201)
-		const bought = await ctx.call('POST', '/purchases/batch', {
-			token: account.token,
-			body: { batch_id: batch.body.data.id, idempotency_key: newKey('plan') },
-		})
-		const id = bought.body.data.policy.id as string
-		const sheet = ['first_name,last_name,email,date_of_birth', ...people.map((p) => `${p.first},Okafor,${p.email},1990-05-17`)]
-		expect((await upload(account.token, `/policies/${id}/activate`, { file: csvFile(sheet.join('\r\n')) })).status).toBe(200)
-		return id
-	}
-
-	const invoicesOf = (planId: string) =>
-		ctx.db
-			.select()
-			.from(invoices)
-			.where(and(eq(invoices.policyId, planId), isNull(invoices.adjustsId)))
-			.orderBy(invoices.periodStart)
-
-	/** Staff covered today, read from the register: the oracle for the month that starts today. */
-	async function coveredToday(account: Account) {
-		const res = await ctx.call('GET', '/employees?page_size=100', { token: account.token })
-		expect(res.status).toBe(200)
-		const day = today()
-		return (res.body.data.items as { id: string; enrolled_on: string; leaves_on: string | null }[]).filter(
-			(e) => e.enrolled_on <= day && (e.leaves_on === null || day <= e.leaves_on),
-		)
-	}
+	const { nextPhone, today, firstOfNext, moveTo, activePlan, invoicesOf, coveredToday } = billedPlans(() => ctx)
 
 	beforeAll(async () => {
 		ctx = await testApi()
@@ -112,12 +45,14 @@ describeApi('billing of staff plans', () => {
 					for (const c of [...months[m]!].sort((a, b) => a.day - b.day)) {
 						await moveTo(addDays(monthStart, c.day - 1), owner)
 						const covered = (await coveredToday(owner)).filter((e) => e.leaves_on === null)
+						// A phone never used before, and a name and email made from it.
+						const phone = nextPhone()
 						if (c.kind === 'join') {
 							const body = {
 								first_name: 'New',
 								last_name: `Joiner${phone}`,
 								email: `j${phone}-${owner.customerId.slice(0, 8)}@eze-foods.ng`,
-								phone: nextPhone(),
+								phone,
 								gender: 'male',
 								plan_ids: [plan],
 							}
@@ -134,7 +69,7 @@ describeApi('billing of staff plans', () => {
 													first_name: 'New',
 													last_name: `Hire${phone}`,
 													email: `r${phone}-${owner.customerId.slice(0, 8)}@eze-foods.ng`,
-													phone: nextPhone(),
+													phone,
 													gender: 'female',
 												},
 											},
@@ -328,75 +263,6 @@ describeApi('billing of staff plans', () => {
 		])
 		await ctx.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, later!.id))
 		expect((await reconcile(ctx.db, ctx.deps.now())).problems).toEqual([])
-	})
-
-	test("an invoice's lines come a page at a time, in the order billed, with the count of them all; its PDF has every line", async () => {
-		await moveTo(addDays(firstOfNext(), 14))
-		const owner = await ctx.createAccount({ kyc: true })
-		const plan = await activePlan(owner, INVOICE_LINES_PAGE_SIZE + 2)
-		await moveTo(firstOfNext())
-		await moveTo(firstOfNext(), owner)
-		await runBilling(ctx.deps)
-		const [invoice] = await invoicesOf(plan)
-		const page = (n?: number) =>
-			ctx.call('GET', `/invoices/${invoice!.id}${n === undefined ? '' : `?lines_page=${n}`}`, { token: owner.token })
-		const [one, two, three] = [await page(), await page(2), await page(3)]
-		const total = INVOICE_LINES_PAGE_SIZE + 2
-		for (const [res, n] of [
-			[one, 1],
-			[two, 2],
-			[three, 3],
-		] as const) {
-			expect(res.status).toBe(200)
-			expect(res.body.data).toMatchObject({
-				lines_page: n,
-				lines_page_size: INVOICE_LINES_PAGE_SIZE,
-				lines_total: total,
-				total: total * RATE,
-			})
-		}
-		type Line = { position: number; description: string; amount: number }
-		const lines = [...one.body.data.lines, ...two.body.data.lines] as Line[]
-		expect(one.body.data.lines).toHaveLength(INVOICE_LINES_PAGE_SIZE)
-		expect(two.body.data.lines).toHaveLength(2)
-		expect(three.body.data.lines).toEqual([])
-		expect(lines.map((l) => l.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1))
-		expect(new Set(lines.map((l) => l.description)).size).toBe(total)
-		expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(invoice!.total)
-		// The document is not paged: it lists what the pages list, in the same order.
-		const pdf = await invoicePdfInput(ctx.deps, { customerId: owner.customerId, permissions: ['invoices.view'] } as AuthUser, invoice!.id)
-		expect(pdf.lines.map((l) => l.description)).toEqual(lines.map((l) => l.description))
-		for (const bad of ['0', 'two', '1.5', '10001']) {
-			const refused = await ctx.call('GET', `/invoices/${invoice!.id}?lines_page=${bad}`, { token: owner.token })
-			expect(refused.status, bad).toBe(400)
-			expect(JSON.stringify(refused.body), bad).toContain('The page of lines must be a whole number from 1.')
-		}
-	})
-
-	test("a member's dependant is billed on a plan with dependant slots, as a line of its own under its principal's name", async () => {
-		await moveTo(addDays(firstOfNext(), 14))
-		const owner = await ctx.createAccount({ kyc: true })
-		const plan = await activePlan(owner, 3)
-		await ctx.db.update(policies).set({ dependantSlots: 2 }).where(eq(policies.id, plan))
-		const [principal] = (await coveredToday(owner)) as unknown as { id: string; first_name: string; last_name: string }[]
-		const dependant = { first_name: 'Efe', last_name: 'Okafor', relationship: 'child', date_of_birth: '2015-03-02', gender: 'female' }
-		const added = await ctx.call('POST', `/employees/${principal!.id}/dependants`, { token: owner.token, body: dependant })
-		expect(added.status).toBe(201)
-		await moveTo(firstOfNext())
-		await moveTo(firstOfNext(), owner)
-		const month = addMonths(today(), -1)
-		await runBilling(ctx.deps)
-		const [invoice] = await invoicesOf(plan)
-		expect(invoice).toMatchObject({ periodStart: month, total: 4 * RATE })
-		const detail = await ctx.call('GET', `/invoices/${invoice!.id}`, { token: owner.token })
-		const lines = detail.body.data.lines as { kind: string; description: string; amount: number }[]
-		expect(lines.map((l) => l.kind)).toEqual(['member', 'member', 'member', 'dependant'])
-		expect(lines[3]).toMatchObject({
-			description: expect.stringMatching(
-				new RegExp(`^Efe Okafor, dependant of ${principal!.first_name} ${principal!.last_name}, \\w+ \\d{4}$`),
-			),
-			amount: RATE,
-		})
 	})
 
 	test('a month looked at is settled: a month that covered nobody is not read again, and a settled plan waits for the next month to end', async () => {
