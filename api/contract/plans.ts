@@ -35,8 +35,31 @@ export const PlanMember = z.object({
 	to_plan: z.object({ id: z.string(), policy_number: z.string(), product_name: z.string() }).nullable(),
 })
 
+/** A page of a plan's members (docs/decisions/166-plan-members-a-page.md). */
+export const MEMBERS_PAGE_SIZE = 25
+const PAGE_MESSAGE = 'The page must be a whole number from 1.'
+const PAGE_SIZE_MESSAGE = 'A page holds from 1 to 100 members.'
+export const MembersQuery = z.object({
+	/** Part of a name, an email address or a phone number. */
+	q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+	page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(10_000, PAGE_MESSAGE).default(1),
+	page_size: z.coerce
+		.number({ error: PAGE_SIZE_MESSAGE })
+		.int(PAGE_SIZE_MESSAGE)
+		.min(1, PAGE_SIZE_MESSAGE)
+		.max(100, PAGE_SIZE_MESSAGE)
+		.default(MEMBERS_PAGE_SIZE),
+})
+
 export const MembersResponse = z.object({
+	/** The page asked for, by last name, first name. */
 	members: z.array(PlanMember),
+	/** The members the search matches: every member without one. */
+	total: z.number().int(),
+	/** Every member on the plan today, whatever the search. */
+	on_plan: z.number().int(),
+	page: z.number().int(),
+	page_size: z.number().int(),
 	slots: z.number().int().nullable(),
 	monthly_rate: z.number().int().nullable(),
 })

@@ -7,6 +7,7 @@ import {
 	DependantSlotsBody,
 	HospitalsQuery,
 	HospitalsResponse,
+	MembersQuery,
 	MembersResponse,
 	MigrationBody,
 	MigrationPreview,
@@ -22,7 +23,8 @@ import { defineRoute } from '../http.ts'
 import type { AuthUser } from '../http.ts'
 import { dependantSlotsOf, setDependantSlots } from '../services/dependant-slots.ts'
 import { listHospitals } from '../services/hospitals.ts'
-import { batchRemoval, changePeriod, changePlan, membersOf, migrateMembers, planActivities, removePolicy } from '../services/plans.ts'
+import { membersOf } from '../services/plan-members.ts'
+import { batchRemoval, changePeriod, changePlan, migrateMembers, planActivities, removePolicy } from '../services/plans.ts'
 import { findPolicy } from '../services/policies.ts'
 import { policyDetail } from '../services/policy-detail.ts'
 import { readRemovalList } from '../services/removal-list.ts'
@@ -47,13 +49,15 @@ export const planRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/policies/:id/members',
-		summary: "A staff plan's members today, each with its state (covered, leaving, moving) and the day it goes; a policy has none (409)",
+		summary:
+			"A page of a staff plan's members today, by name, each with its state (covered, leaving, moving) and the day it goes; `q` searches names, emails and phone numbers; a policy has none (409)",
 		tag: 'plans',
 		auth: 'user',
 		permission: 'plans.view',
 		params: IdParams,
+		query: MembersQuery,
 		response: MembersResponse,
-		handler: async ({ params, auth, deps }) => ({ data: await membersOf(deps, auth, params.id) }),
+		handler: async ({ params, query, auth, deps }) => ({ data: await membersOf(deps, auth, params.id, query) }),
 	}),
 	defineRoute({
 		method: 'get',

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { EmployeeFilter, EmployeesQuery } from '../contract/employees.ts'
-import { containsPattern } from '../db/like.ts'
+import { personSearchSql } from '../db/like.ts'
 import { employees } from '../db/schema.ts'
 import { toCsv } from '../domain/batch/index.ts'
 import { lagosDate } from '../domain/policies.ts'
@@ -38,19 +38,12 @@ const SORT_KEYS = {
 	email: [sql`lower(${employees.email})`],
 } as const
 
-function searchSql(q: string | undefined): SQL | undefined {
-	if (!q) return undefined
-	const like = containsPattern(q.toLowerCase())
-	const digits = q.replace(/\D/g, '')
-	return or(
-		sql`lower(${employees.firstName} || ' ' || ${employees.lastName}) like ${like}`,
-		sql`lower(${employees.email}) like ${like}`,
-		digits.length >= 3 ? sql`${employees.phone} like ${`%${digits.replace(/^234/, '0')}%`}` : undefined,
-	)
-}
-
 function whereOf(customerId: string, query: Pick<EmployeesQuery, 'q' | 'status'>, today: string) {
-	return and(eq(employees.customerId, customerId), query.status ? filterSql(query.status, today) : undefined, searchSql(query.q))
+	return and(
+		eq(employees.customerId, customerId),
+		query.status ? filterSql(query.status, today) : undefined,
+		personSearchSql(employees, query.q),
+	)
 }
 
 function cursorOf(sort: EmployeesQuery['sort'], e: EmployeeRow): Cursor {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { desc, eq, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
@@ -14,26 +14,24 @@ import type {
 	PlanMember,
 	RemoveBody,
 } from '../contract/plans.ts'
-import type { Db, Tx } from '../db/client.ts'
-import { policies, policyEvents, staff, users } from '../db/schema.ts'
+import type { Tx } from '../db/client.ts'
+import { type policies, policyEvents, users } from '../db/schema.ts'
 import { phoneFromCell } from '../domain/batch/staff.ts'
-import { findProduct, productById, type Product } from '../domain/catalogue/index.ts'
+import { findProduct } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
-import { type Change, canEndAtOnce, effectiveDate, memberState, policyState, transition } from '../domain/policy-state.ts'
+import { type Change, canEndAtOnce, effectiveDate, policyState, transition } from '../domain/policy-state.ts'
 import { HEALTH_MONTHLY_RATES } from '../domain/pricing/health.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 import { recordActivity } from './accounts.ts'
+import { NOT_A_PLAN, planMembers, productOf } from './plan-members.ts'
 import { findPolicy, liveEvents } from './policies.ts'
 import type { ActivityType } from '../contract/activities.ts'
 
 type PolicyRow = typeof policies.$inferSelect
 type EventKind = (typeof policyEvents.$inferInsert)['kind']
 type Member = z.output<typeof PlanMember>
-
-const NOT_A_PLAN = 'Only a staff plan has members.'
-const productOf = (id: number) => productById(id as Product['id'])
 
 /** The plan's own activity list and the business's activity log, in the same transaction. */
 export async function record(
@@ -86,85 +84,6 @@ export async function planActivities(deps: Deps, auth: AuthUser, id: string) {
 		actor,
 		created_at: event.createdAt.toISOString(),
 	}))
-}
-
-/**
- * The members of a staff plan today: its own staff not yet gone, and those moved in from another plan
- * whose move has taken effect. Leaving and moving members are listed with the day they go.
- */
-export async function planMembers(db: Db, customerId: string, policy: PolicyRow, today: string): Promise<Member[]> {
-	const movedIn = await db
-		.select({ staffId: policyEvents.staffId })
-		.from(policyEvents)
-		.where(
-			and(
-				eq(policyEvents.toPolicyId, policy.id),
-				eq(policyEvents.kind, 'member_migration'),
-				isNull(policyEvents.cancelledAt),
-				sql`${policyEvents.effectiveOn} <= ${today}`,
-			),
-		)
-	const inIds = movedIn.map((m) => m.staffId).filter((s): s is string => Boolean(s))
-	const rows = await db
-		.select()
-		.from(staff)
-		.where(
-			and(
-				eq(staff.customerId, customerId),
-				inIds.length ? or(eq(staff.policyId, policy.id), inArray(staff.id, inIds)) : eq(staff.policyId, policy.id),
-			),
-		)
-		.orderBy(asc(staff.lastName), asc(staff.firstName), asc(staff.id))
-	// Every live event of this plan, grouped by member once: a plan of thousands of members is neither one
-	// parameter a member nor a scan of every event for each.
-	const events = rows.length
-		? await db
-				.select({
-					staffId: policyEvents.staffId,
-					kind: policyEvents.kind,
-					effectiveOn: policyEvents.effectiveOn,
-					toPolicyId: policyEvents.toPolicyId,
-					policyId: policyEvents.policyId,
-					toNumber: policies.policyNumber,
-					toProduct: policies.productId,
-				})
-				.from(policyEvents)
-				.leftJoin(policies, eq(policies.id, policyEvents.toPolicyId))
-				.where(and(eq(policyEvents.policyId, policy.id), isNull(policyEvents.cancelledAt)))
-		: []
-	const eventsOf = new Map<string | null, typeof events>()
-	for (const e of events) {
-		const own = eventsOf.get(e.staffId)
-		if (own) own.push(e)
-		else eventsOf.set(e.staffId, [e])
-	}
-	const members: Member[] = []
-	for (const row of rows) {
-		const own = eventsOf.get(row.id) ?? []
-		const state = memberState(own, today)
-		if (state === 'removed' || state === 'moved') continue
-		const going = own.find((e) => e.effectiveOn > today)
-		members.push({
-			id: row.id,
-			name: `${row.firstName} ${row.lastName}`,
-			email: row.email,
-			phone: row.phone,
-			state,
-			effective_on: going?.effectiveOn ?? null,
-			to_plan:
-				going?.kind === 'member_migration' && going.toPolicyId && going.toNumber && going.toProduct
-					? { id: going.toPolicyId, policy_number: going.toNumber, product_name: productOf(going.toProduct).name }
-					: null,
-		})
-	}
-	return members
-}
-
-export async function membersOf(deps: Deps, auth: AuthUser, id: string) {
-	const { policy } = await findPolicy(deps.db, auth.customerId, id)
-	if (policy.kind !== 'plan') throw new ApiError(409, NOT_A_PLAN)
-	const members = await planMembers(deps.db, auth.customerId, policy, lagosDate(deps.now()))
-	return { members, slots: policy.slots, monthly_rate: policy.monthlyRate }
 }
 
 const ENDED_WORD = { deactivate: 'deactivated', terminate: 'removed' } as const

@@ -55,3 +55,40 @@ export function Pagination({
 		</nav>
 	)
 }
+
+/**
+ * Page buttons of a list inside a form: each sends the form by GET to `action` with its page, so what was
+ * chosen on the form goes along, with or without JavaScript.
+ */
+export function PageButtons({ label, page, pageCount, action }: { label: string; page: number; pageCount: number; action: string }) {
+	if (pageCount <= 1) return null
+	const button = (p: number, text: string, current = false) => (
+		<button
+			type="submit"
+			formMethod="get"
+			formAction={action}
+			formNoValidate
+			name="page"
+			value={p}
+			aria-current={current ? 'page' : undefined}
+			aria-label={text === String(p) ? `Page ${p}` : undefined}
+			className={`block min-h-11 min-w-11 rounded-md px-3 py-2 text-center ${current ? 'bg-brand-700 font-semibold text-white' : 'text-brand-700 underline'}`}
+		>
+			{text}
+		</button>
+	)
+	return (
+		<nav aria-label={label} className="mt-4">
+			<ul className="flex flex-wrap items-center gap-1 text-sm">
+				{page > 1 ? <li>{button(page - 1, 'Previous')}</li> : null}
+				{shownPages(page, pageCount).map((p, index, pages) => (
+					<li key={p} className="flex items-center">
+						{index > 0 && p - pages[index - 1]! > 1 ? <span className="px-1 text-slate-600">…</span> : null}
+						{button(p, String(p), p === page)}
+					</li>
+				))}
+				{page < pageCount ? <li>{button(page + 1, 'Next')}</li> : null}
+			</ul>
+		</nav>
+	)
+}

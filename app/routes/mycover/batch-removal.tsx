@@ -12,40 +12,43 @@ import type { Route } from './+types/batch-removal'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
 import { PolicyCrumb } from './parts.tsx'
+import { MemberPicker } from './member-picker.tsx'
+import { loadPicker, readChosen } from './member-picker.server.ts'
 import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Remove members · My cover · Cover Portal' }]
-
-const UUID = /^[0-9a-f-]{36}$/i
 
 /** Remove many members of a staff plan: chosen here or named by an uploaded list; a preview with each row's problem first. */
 export async function loader(args: Route.LoaderArgs) {
 	const { api, policy } = await loadForManaging(args)
 	if (policy.kind !== 'plan') throw data('Only a staff plan has members to remove.', { status: 404 })
-	const members = (await api.getPlanMembers(policy.id)).data.members
-	return { policy, members }
+	return { policy, picker: await loadPicker(api, policy.id, new URL(args.request.url)) }
 }
 
 /** A refusal of the API as this page shows it: beside the file, or above the form. */
-function problemOf(error: unknown) {
+function problemOf(error: unknown, chosen: string[]) {
 	throwIfNotFound(error)
 	if (!(error instanceof ApiCallError) || error.logout || error.status >= 500) throw error
 	const file = error.fieldErrors.find((e) => e.path === 'file')?.message
-	return data({ preview: null, chosen: [] as string[], file: file ?? null, problem: file ? null : error.message }, { status: error.status })
+	return data(
+		{ preview: null, chosen, overChosen: false, file: file ?? null, problem: file ? null : error.message },
+		{ status: error.status },
+	)
 }
 
 export async function action(args: Route.ActionArgs) {
 	const { api, policy } = await loadForManaging(args)
 	const form = await readForm(args.request, 'The list did not arrive whole: upload it again.')
-	const chosen = form.getAll('member').filter((m): m is string => typeof m === 'string' && UUID.test(m))
 	if (form.get('intent') === 'confirm') {
+		const leaving = readChosen(form, Number.POSITIVE_INFINITY).chosen
 		try {
-			const done = await api.batchRemoval(policy.id, { member_ids: chosen, confirm: true })
+			const done = await api.batchRemoval(policy.id, { member_ids: leaving, confirm: true })
 			return redirectWithToast(args.request, `/mycover/${policy.id}`, toastFor(200, done.message ?? 'Booked.'))
 		} catch (error) {
-			return problemOf(error)
+			return problemOf(error, [])
 		}
 	}
+	const { chosen, overChosen } = readChosen(form)
 	const file = form.get('file')
 	let identifiers: string[] = []
 	try {
@@ -55,14 +58,14 @@ export async function action(args: Route.ActionArgs) {
 			identifiers = (await api.readRemovalList(policy.id, upload)).data.identifiers
 		}
 		const preview = (await api.batchRemoval(policy.id, { member_ids: chosen, identifiers })).data
-		return { preview, chosen, file: null, problem: null }
+		return { preview, chosen, overChosen, file: null, problem: null }
 	} catch (error) {
-		return problemOf(error)
+		return problemOf(error, chosen)
 	}
 }
 
 export default function BatchRemoval() {
-	const { policy, members } = useLoaderData<typeof loader>()
+	const { policy, picker } = useLoaderData<typeof loader>()
 	const answer = useActionData<typeof action>()
 	const preview = answer?.preview ?? null
 	return (
@@ -143,7 +146,11 @@ export default function BatchRemoval() {
 						className={FILE_INPUT_CLASS}
 					/>
 				</Field>
-				<MembersTable members={members} caption={`Members of ${policy.policy_number}`} choose chosen={answer?.chosen ?? []} />
+				<MemberPicker
+					picker={answer ? { ...picker, chosen: answer.chosen, overChosen: answer.overChosen } : picker}
+					action={`/mycover/${policy.id}/batch-removal`}
+					caption={`Members of ${policy.policy_number}`}
+				/>
 				<SubmitButton name="intent" value="preview" pendingText="Checking…">
 					Preview removal
 				</SubmitButton>

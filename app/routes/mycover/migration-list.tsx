@@ -3,7 +3,8 @@ import { Link } from '#app/components/ui/link.tsx'
 import { Field, Select, buttonClass } from '#app/components/ui/form.tsx'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import type { Route } from './+types/migration-list'
-import { MembersTable } from './members.tsx'
+import { MemberPicker } from './member-picker.tsx'
+import { loadPicker } from './member-picker.server.ts'
 import { loadForManaging } from './mycover.server.ts'
 import { data } from 'react-router'
 import { PolicyCrumb } from './parts.tsx'
@@ -18,21 +19,20 @@ export async function loader(args: Route.LoaderArgs) {
 	const { api, policy } = await loadForManaging(args)
 	if (policy.kind !== 'plan') throw data('Only a staff plan has members to move.', { status: 404 })
 	const url = new URL(args.request.url)
-	const [members, plans] = await Promise.all([
-		api.getPlanMembers(policy.id).then((r) => r.data.members),
+	const [picker, plans] = await Promise.all([
+		loadPicker(api, policy.id, url),
 		api.getPolicies({ status: 'active', kind: 'plan', page_size: 100 }).then((r) => r.data.items.filter((p) => p.id !== policy.id)),
 	])
 	return {
 		policy,
-		members,
+		picker,
 		plans: plans.map((p) => ({ id: p.id, label: `${p.product_name} (${p.policy_number}), up to ${p.slots} staff` })),
-		chosen: url.searchParams.getAll('member'),
 		to: url.searchParams.get('to') ?? '',
 	}
 }
 
 export default function MigrationList() {
-	const { policy, members, plans, chosen, to } = useLoaderData<typeof loader>()
+	const { policy, picker, plans, to } = useLoaderData<typeof loader>()
 	return (
 		<>
 			<PolicyCrumb policy={policy} />
@@ -60,7 +60,7 @@ export default function MigrationList() {
 							))}
 						</Select>
 					</Field>
-					<MembersTable members={members} caption={`Members of ${policy.policy_number}`} choose chosen={chosen} />
+					<MemberPicker picker={picker} action={`/mycover/${policy.id}/migration-list`} caption={`Members of ${policy.policy_number}`} />
 					<button type="submit" className={buttonClass('primary')}>
 						Preview the move
 					</button>

@@ -2,6 +2,7 @@ import { Form, useLoaderData } from 'react-router'
 import { HOSPITAL_TYPES } from '#api/contract/plans.ts'
 import { formatDays } from '#api/contract/dates.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
+import { Link } from '#app/components/ui/link.tsx'
 import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
@@ -16,6 +17,7 @@ import { MembersTable } from './members.tsx'
 import { loadPolicy } from './mycover.server.ts'
 import { PolicyCrumb } from './parts.tsx'
 import { plural } from '#app/lib/plural.ts'
+import { readPage } from '#app/lib/query.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.policy.policy_number : 'Plan'} information · My cover · Cover Portal` },
@@ -40,11 +42,13 @@ export async function loader(args: Route.LoaderArgs) {
 	const url = new URL(args.request.url)
 	const asked = (name: string) => url.searchParams.get(name)?.trim() || undefined
 	const type = HOSPITAL_TYPES.find((t) => t === asked('type')) ?? 'all'
-	const page = Math.max(1, Math.min(10_000, Number.parseInt(asked('page') ?? '1', 10) || 1))
+	const page = readPage(url.searchParams)
 	const health = policy.category === 'health'
 	const [product, members, states] = await Promise.all([
 		api.getProduct(String(policy.product_id)).then((r) => r.data),
-		policy.kind === 'plan' ? orNotShown(api.getPlanMembers(policy.id).then((r) => r.data.members)) : null,
+		policy.kind === 'plan'
+			? orNotShown(api.getPlanMembers(policy.id, { page: readPage(url.searchParams, 'members') }).then((r) => r.data))
+			: null,
 		health ? api.getStatesWithLga().then((r) => r.data.states) : [],
 	])
 	const state = states.find((s) => s.state === asked('state'))
@@ -57,10 +61,15 @@ export async function loader(args: Route.LoaderArgs) {
 export default function PlanInformation() {
 	const { policy, product, members, states, filters, hospitals } = useLoaderData<typeof loader>()
 	const lgas = states.find((s) => s.state === filters.state)?.lgas ?? []
-	const pageHref = (p: number) => {
-		const q = new URLSearchParams(Object.entries({ ...filters, page: String(p) }).filter((e): e is [string, string] => Boolean(e[1])))
-		return `/mycover/${policy.id}/plan-information?${q}#hospitals-heading`
+	// Each list's page links keep the other's page and the hospital search.
+	const href = (pages: { page: number; members: number }, heading: string) => {
+		const shown = { ...filters, page: String(pages.page), members: String(pages.members) }
+		const q = new URLSearchParams(Object.entries(shown).filter((e): e is [string, string] => Boolean(e[1]) && e[1] !== '1'))
+		return `/mycover/${policy.id}/plan-information?${q}#${heading}`
 	}
+	const hospitalsPage = hospitals?.page ?? 1
+	const membersPage = members?.page ?? 1
+	const pageHref = (p: number) => href({ page: p, members: membersPage }, 'hospitals-heading')
 	return (
 		<div className="space-y-6">
 			<PolicyCrumb policy={policy} />
@@ -82,7 +91,7 @@ export default function PlanInformation() {
 						...(policy.kind === 'plan'
 							? [
 									{ label: 'Price', value: `${formatNairaFull(policy.monthly_rate ?? 0)} a person a month` },
-									{ label: 'Slots', value: `${members?.length ?? policy.staff_count ?? 0} of ${policy.slots} used` },
+									{ label: 'Slots', value: `${members?.on_plan ?? policy.staff_count ?? 0} of ${policy.slots} used` },
 								]
 							: [{ label: 'Premium', value: formatNairaFull(policy.premium) }]),
 						...(policy.custodian ? [{ label: 'Custodian', value: policy.custodian.name }] : []),
@@ -114,8 +123,30 @@ export default function PlanInformation() {
 				</Panel>
 			) : null}
 			{members ? (
-				<Panel id="members-heading" title={`Members (${members.length} of ${policy.slots} slots)`}>
-					<MembersTable members={members} caption={`Members of ${policy.policy_number}`} />
+				<Panel id="members-heading" title={`Members (${members.on_plan} of ${policy.slots} slots)`}>
+					{members.members.length ? (
+						<MembersTable members={members.members} caption={`Members of ${policy.policy_number}`} />
+					) : (
+						<p>
+							{members.on_plan ? (
+								<>
+									Page {members.page} has no members.{' '}
+									<Link to={href({ page: hospitalsPage, members: 1 }, 'members-heading')} className="text-brand-700 underline">
+										See the first page
+									</Link>
+									.
+								</>
+							) : (
+								'The plan has no members today.'
+							)}
+						</p>
+					)}
+					<Pagination
+						label="Pages of the members"
+						page={members.page}
+						pageCount={Math.max(1, Math.ceil(members.total / members.page_size))}
+						href={(p) => href({ page: hospitalsPage, members: p }, 'members-heading')}
+					/>
 				</Panel>
 			) : null}
 			<Panel id="documents-heading" title="Documents">
