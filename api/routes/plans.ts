@@ -3,6 +3,7 @@ import { formatDay } from '../contract/dates.ts'
 import {
 	BatchRemovalBody,
 	BatchRemovalPreview,
+	DEPENDANTS_A_MEMBER,
 	DependantSlots,
 	DependantSlotsBody,
 	HospitalsQuery,
@@ -62,8 +63,7 @@ export const planRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/policies/:id/dependant-slots',
-		summary:
-			"A staff plan's dependant slots: how many dependants its members may add between them, how many hold one, and the most it may have (five for each of its staff); a policy has none (409)",
+		summary: `A staff plan's dependant slots: how many dependants its members may add between them, how many hold one, and the most it may have (${DEPENDANTS_A_MEMBER} for each of its staff); a policy has none (409)`,
 		tag: 'plans',
 		auth: 'user',
 		permission: 'plans.view',
@@ -74,8 +74,7 @@ export const planRoutes = [
 	defineRoute({
 		method: 'post',
 		path: '/policies/:id/dependant-slots',
-		summary:
-			"Set a live staff plan's dependant slots, at once: no lower than the dependants holding one (409), no higher than five for each of its staff (400). Each dependant is billed as a member is, for the days covered",
+		summary: `Set a live staff plan's dependant slots, at once: no lower than the dependants holding one (409), no higher than ${DEPENDANTS_A_MEMBER} for each of its staff (400). Each dependant is billed as a member is, for the days covered`,
 		tag: 'plans',
 		auth: 'user',
 		permission: 'plans.manage',

@@ -211,7 +211,7 @@ test("dependant slots: a member's page says none is free and leads to the plan's
 	await dependants.getByRole('link', { name: `Add dependant slots to ${plan.number}` }).click()
 	await expect(page).toHaveURL(`/mycover/${plan.id}/dependants`)
 	await expect(page.getByRole('heading', { name: 'Dependant slots', level: 1 })).toBeVisible()
-	await expect(page.getByRole('region', { name: 'Now' })).toContainText('10 slots, five for each of its 2 staff')
+	await expect(page.getByRole('region', { name: 'Now' })).toContainText('10 slots, 5 for each of its 2 staff')
 	await expectAccessible(page, js)
 
 	const field = page.getByLabel('Dependant slots')

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, data, useActionData, useLoaderData } from 'react-router'
-import { DependantSlotsBody } from '#api/contract/plans.ts'
+import { DEPENDANTS_A_MEMBER, DependantSlotsBody } from '#api/contract/plans.ts'
 import { Link } from '#app/components/ui/link.tsx'
 import { Field, FormError, SubmitButton, TextInput, buttonClass, inputProps } from '#app/components/ui/form.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
@@ -57,7 +57,7 @@ export default function DependantSlots() {
 						{ label: 'Free', value: formatCount(free) },
 						{
 							label: 'Most this plan may have',
-							value: `${plural(slots.max, 'slot')}, five for each of its ${formatCount(policy.slots ?? 0)} staff`,
+							value: `${plural(slots.max, 'slot')}, ${DEPENDANTS_A_MEMBER} for each of its ${formatCount(policy.slots ?? 0)} staff`,
 						},
 					]}
 				/>
