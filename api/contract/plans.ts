@@ -24,6 +24,21 @@ export const PlanActivity = z.object({
 	created_at: z.string(),
 })
 
+/** A page of a plan's or policy's activity list, newest first (docs/decisions/167-plan-activities-a-page.md). */
+export const PLAN_ACTIVITIES_PAGE_SIZE = 20
+const PAGE_MESSAGE = 'The page must be a whole number from 1.'
+/** A page of a plan's list asked for by its number, the first when none is. */
+const PageNumber = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(10_000, PAGE_MESSAGE).default(1)
+export const PlanActivitiesQuery = z.object({ page: PageNumber })
+
+export const PlanActivitiesResponse = z.object({
+	items: z.array(PlanActivity),
+	page: z.number().int(),
+	page_size: z.number().int(),
+	/** Every change of the plan or policy, and every move into it. */
+	total: z.number().int(),
+})
+
 export const PlanMember = z.object({
 	id: z.string(),
 	name: z.string(),
@@ -37,12 +52,11 @@ export const PlanMember = z.object({
 
 /** A page of a plan's members (docs/decisions/166-plan-members-a-page.md). */
 export const MEMBERS_PAGE_SIZE = 25
-const PAGE_MESSAGE = 'The page must be a whole number from 1.'
 const PAGE_SIZE_MESSAGE = 'A page holds from 1 to 100 members.'
 export const MembersQuery = z.object({
 	/** Part of a name, an email address or a phone number. */
 	q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
-	page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(10_000, PAGE_MESSAGE).default(1),
+	page: PageNumber,
 	page_size: z.coerce
 		.number({ error: PAGE_SIZE_MESSAGE })
 		.int(PAGE_SIZE_MESSAGE)

@@ -65,7 +65,7 @@ describeApi('dependant slots', () => {
 		expect(await memberPage()).toMatchObject({ dependant_slots_free: 0 })
 
 		// Each change is on the plan's activity list and the business's log.
-		const list = (await ctx.call('GET', `/policies/${plan}/activities`, { token: mine.token })).body.data as {
+		const list = (await ctx.call('GET', `/policies/${plan}/activities`, { token: mine.token })).body.data.items as {
 			kind: string
 			description: string
 		}[]

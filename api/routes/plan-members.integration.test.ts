@@ -1,9 +1,12 @@
 import { beforeAll, expect, test } from 'vitest'
-import { MEMBERS_PAGE_SIZE } from '#api/contract/plans.ts'
+import { count, eq, or } from 'drizzle-orm'
+import { MEMBERS_PAGE_SIZE, PLAN_ACTIVITIES_PAGE_SIZE } from '#api/contract/plans.ts'
+import { policyEvents } from '#api/db/schema.ts'
 import { activePlan } from '#tests/support/plans.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 
-// A plan's members a page at a time, searched (docs/decisions/166-plan-members-a-page.md): GET /policies/:id/members.
+// A plan's lists a page at a time: its members, searched (docs/decisions/166-plan-members-a-page.md), and its
+// activities (decision 167): GET /policies/:id/members and /activities.
 
 type Ctx = Awaited<ReturnType<typeof testApi>>
 type Account = Awaited<ReturnType<Ctx['createAccount']>>
@@ -52,6 +55,50 @@ describeApi('the members of a staff plan, a page at a time', () => {
 		expect(await found('nobody-here')).toMatchObject({ members: [], total: 0 })
 		// A LIKE's own characters are taken as they are.
 		expect(await found('%')).toMatchObject({ total: 0 })
+	})
+
+	test("the plan's activity list comes 20 a page, newest first, with the count of them all", async () => {
+		const all = (await members('page_size=100')).body.data.members as Member[]
+		const leaving = all.slice(0, 21).map((m) => m.id)
+		const removed = await ctx.call('POST', `/policies/${plan}/batch-removal`, {
+			token: owner.token,
+			body: { member_ids: leaving, confirm: true },
+		})
+		expect(removed.status).toBe(200)
+		const [stored] = await ctx.db
+			.select({ n: count() })
+			.from(policyEvents)
+			.where(or(eq(policyEvents.policyId, plan), eq(policyEvents.toPolicyId, plan)))
+		const total = Number(stored!.n)
+		expect(total).toBeGreaterThan(PLAN_ACTIVITIES_PAGE_SIZE)
+		const page = async (query: string) => {
+			const res = await ctx.call('GET', `/policies/${plan}/activities${query}`, { token: owner.token })
+			expect(res.status).toBe(200)
+			return res.body.data as {
+				items: { id: string; kind: string; description: string; created_at: string }[]
+				page: number
+				total: number
+			}
+		}
+		const first = await page('')
+		const second = await page('?page=2')
+		expect(first).toMatchObject({ page: 1, page_size: PLAN_ACTIVITIES_PAGE_SIZE, total })
+		expect(second).toMatchObject({ page: 2, total })
+		expect(first.items).toHaveLength(PLAN_ACTIVITIES_PAGE_SIZE)
+		expect(second.items).toHaveLength(total - PLAN_ACTIVITIES_PAGE_SIZE)
+		const listed = [...first.items, ...second.items]
+		expect(new Set(listed.map((a) => a.id)).size).toBe(total)
+		expect(listed.filter((a) => a.kind === 'member_removal')).toHaveLength(21)
+		// The oldest is the plan's activation by its staff sheet.
+		expect(listed.at(-1)).toMatchObject({ kind: 'activated', description: 'Activated for 27 staff' })
+		const times = listed.map((a) => a.created_at)
+		expect(times).toEqual([...times].sort().reverse())
+		expect((await page('?page=3')).items).toEqual([])
+		const refused = await ctx.call('GET', `/policies/${plan}/activities?page=0`, { token: owner.token })
+		expect([refused.status, JSON.stringify(refused.body)]).toEqual([
+			400,
+			expect.stringContaining('The page must be a whole number from 1.'),
+		])
 	})
 
 	test('refused: pages that are not numbers, pages too large, long searches; another business, a policy', async () => {

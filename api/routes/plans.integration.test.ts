@@ -74,7 +74,7 @@ describeApi('managing a plan', () => {
 		const refused = await ctx.call('POST', `/policies/${planA}/batch-removal`, { token: owner.token, body: { ...body, confirm: true } })
 		expect(refused).toMatchObject({ status: 400, body: { message: 'Correct or take out the rows with errors first.' } })
 		expect(
-			(await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data.some(
+			(await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data.items.some(
 				(a: { kind: string }) => a.kind === 'member_removal',
 			),
 		).toBe(false)
@@ -109,7 +109,7 @@ describeApi('managing a plan', () => {
 			.from(activities)
 			.where(and(eq(activities.customerId, owner.customerId), eq(activities.type, 'plans.members_removed')))
 		expect(log).toHaveLength(1)
-		const booked = (await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data
+		const booked = (await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data.items
 		expect(booked.find((a: { kind: string }) => a.kind === 'member_removal').description).toBe(
 			`${members[0].name} to be removed on ${formatDay(firstOfNextMonth())}`,
 		)
@@ -169,7 +169,7 @@ describeApi('managing a plan', () => {
 		expect(there.map((m: { id: string }) => m.id)).toContain(mover.id)
 		const left = (await ctx.call('GET', `/policies/${planA}/members`, { token: owner.token })).body.data.members
 		expect(left.map((m: { id: string }) => m.id)).not.toContain(mover.id)
-		const activity = (await ctx.call('GET', `/policies/${planB}/activities`, { token: owner.token })).body.data
+		const activity = (await ctx.call('GET', `/policies/${planB}/activities`, { token: owner.token })).body.data.items
 		expect(activity[0]).toMatchObject({ kind: 'member_migration', upcoming: false })
 	})
 
@@ -214,7 +214,7 @@ describeApi('managing a plan', () => {
 			status: 404,
 		})
 		expect((await ctx.call('POST', `/policies/${planA}/period`, { token: owner.token, body: { period: 'monthly' } })).status).toBe(200)
-		const list = (await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data
+		const list = (await ctx.call('GET', `/policies/${planA}/activities`, { token: owner.token })).body.data.items
 		expect(list.slice(0, 2).map((a: { kind: string; upcoming: boolean }) => [a.kind, a.upcoming])).toEqual([
 			['period_change', true],
 			['plan_change', true],

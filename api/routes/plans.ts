@@ -13,7 +13,8 @@ import {
 	MigrationBody,
 	MigrationPreview,
 	PeriodBody,
-	PlanActivity,
+	PlanActivitiesQuery,
+	PlanActivitiesResponse,
 	PlanChangeBody,
 	PlanChangePreview,
 	RemoveBody,
@@ -39,13 +40,15 @@ export const planRoutes = [
 	defineRoute({
 		method: 'get',
 		path: '/policies/:id/activities',
-		summary: "The policy's own activity list, newest first: every change made to it or its members, with the day it holds",
+		summary:
+			"A page of the policy's own activity list, newest first, 20 a page: every change made to it or its members, with the day it holds, and the count of them all",
 		tag: 'plans',
 		auth: 'user',
 		permission: 'plans.view',
 		params: IdParams,
-		response: z.array(PlanActivity),
-		handler: async ({ params, auth, deps }) => ({ data: await planActivities(deps, auth, params.id) }),
+		query: PlanActivitiesQuery,
+		response: PlanActivitiesResponse,
+		handler: async ({ params, query, auth, deps }) => ({ data: await planActivities(deps, auth, params.id, query.page) }),
 	}),
 	defineRoute({
 		method: 'get',

@@ -5,7 +5,7 @@ import { isPeriod, PERIOD_LABELS, type Period } from '../contract/periods.ts'
 import type { Quote } from '../contract/quotes.ts'
 import { QuoteBody } from '../domain/catalogue/quotes.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { customers, policies, staff, staffBatches } from '../db/schema.ts'
+import { customers, policies, policyEvents, staff, staffBatches } from '../db/schema.ts'
 import {
 	STAFF_COLUMNS,
 	SHEET_COLUMNS,
@@ -303,6 +303,15 @@ export async function activatePlan(deps: Deps, auth: AuthUser, plan: PolicyRow, 
 			actorUserId: auth.id,
 			type: 'plans.activated',
 			description: `${auth.firstName} activated ${product.name} staff plan ${plan.policyNumber} for ${members.length} staff`,
+		})
+		// The plan's own activity list starts here, as a policy's does when it is activated (decision 167).
+		await tx.insert(policyEvents).values({
+			customerId: auth.customerId,
+			policyId: plan.id,
+			kind: 'activated',
+			effectiveOn: lagosDate(deps.now()),
+			description: `Activated for ${members.length} staff`,
+			actorUserId: auth.id,
 		})
 		return activated
 	})

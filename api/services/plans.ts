@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from 'drizzle-orm'
+import { count, desc, eq, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
@@ -14,6 +14,7 @@ import type {
 	PlanMember,
 	RemoveBody,
 } from '../contract/plans.ts'
+import { PLAN_ACTIVITIES_PAGE_SIZE } from '../contract/plans.ts'
 import type { Tx } from '../db/client.ts'
 import { type policies, policyEvents, users } from '../db/schema.ts'
 import { phoneFromCell } from '../domain/batch/staff.ts'
@@ -63,18 +64,26 @@ export async function policyWithState(deps: Deps, auth: AuthUser, id: string, op
 	return { policy, today, state: policyState(policy, events, today) }
 }
 
-/** The plan's activity list, newest first. */
-export async function planActivities(deps: Deps, auth: AuthUser, id: string) {
+/**
+ * A page of the plan's activity list, newest first: its own changes and its members', and the moves into
+ * it. The page and the count read the plan's events alone, never the business's others (decision 167).
+ */
+export async function planActivities(deps: Deps, auth: AuthUser, id: string, page: number) {
 	const { policy } = await findPolicy(deps.db, auth.customerId, id)
 	const today = lagosDate(deps.now())
-	const rows = await deps.db
-		.select({ event: policyEvents, actor: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
-		.from(policyEvents)
-		.leftJoin(users, eq(users.id, policyEvents.actorUserId))
-		.where(or(eq(policyEvents.policyId, policy.id), eq(policyEvents.toPolicyId, policy.id)))
-		.orderBy(desc(policyEvents.createdAt), desc(policyEvents.id))
-		.limit(200)
-	return rows.map(({ event, actor }) => ({
+	const ofPlan = or(eq(policyEvents.policyId, policy.id), eq(policyEvents.toPolicyId, policy.id))
+	const [rows, [counted]] = await Promise.all([
+		deps.db
+			.select({ event: policyEvents, actor: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+			.from(policyEvents)
+			.leftJoin(users, eq(users.id, policyEvents.actorUserId))
+			.where(ofPlan)
+			.orderBy(desc(policyEvents.createdAt), desc(policyEvents.id))
+			.limit(PLAN_ACTIVITIES_PAGE_SIZE)
+			.offset((page - 1) * PLAN_ACTIVITIES_PAGE_SIZE),
+		deps.db.select({ n: count() }).from(policyEvents).where(ofPlan),
+	])
+	const items = rows.map(({ event, actor }) => ({
 		id: event.id,
 		kind: event.kind,
 		description: event.description,
@@ -84,6 +93,7 @@ export async function planActivities(deps: Deps, auth: AuthUser, id: string) {
 		actor,
 		created_at: event.createdAt.toISOString(),
 	}))
+	return { items, page, page_size: PLAN_ACTIVITIES_PAGE_SIZE, total: Number(counted?.n ?? 0) }
 }
 
 const ENDED_WORD = { deactivate: 'deactivated', terminate: 'removed' } as const

@@ -8,7 +8,7 @@ import type {
 	MigrationBody,
 	MigrationPreview,
 	PeriodBody,
-	PlanActivity,
+	PlanActivitiesResponse,
 	PlanChangeBody,
 	PlanChangePreview,
 	RemoveBody,
@@ -289,8 +289,8 @@ export function insurerCalls(client: ApiClient) {
 			client.download(`/desk/claims/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`),
 		downloadDocument: (id: string) => client.download(`/documents/${encodeURIComponent(id)}`),
 		// Managing a plan (issue 14).
-		getPlanActivities: (id: string) =>
-			get<Array<Out<typeof PlanActivity>>>(`/policies/${encodeURIComponent(id)}/activities`, undefined, false),
+		getPlanActivities: (id: string, page = 1) =>
+			get<Out<typeof PlanActivitiesResponse>>(`/policies/${encodeURIComponent(id)}/activities`, { page }, false),
 		/** A page of the plan's members, those `q` matches (docs/decisions/166-plan-members-a-page.md). */
 		getPlanMembers: (id: string, query: { q?: string; page?: number; page_size?: number } = {}) =>
 			get<Out<typeof MembersResponse>>(`/policies/${encodeURIComponent(id)}/members`, query, false),

@@ -1,4 +1,4 @@
-import { MEMBERS_PAGE_SIZE } from '#api/contract/plans.ts'
+import { MEMBERS_PAGE_SIZE, PLAN_ACTIVITIES_PAGE_SIZE } from '#api/contract/plans.ts'
 import { openFromPlan, staffPlan } from './plan-support.ts'
 import { expect, expectAccessible, signIn, test } from './support.ts'
 import { businessThroughApi } from './wallet-support.ts'
@@ -7,7 +7,7 @@ import { businessThroughApi } from './wallet-support.ts'
 // by link; the pickers of batch removal and migration search and page inside their form, keeping what was
 // chosen, with JavaScript on and off.
 
-test('a plan of 27: its members a page at a time; the pickers keep what was chosen across pages and searches', async ({
+test('a plan of 27: its members a page at a time; the pickers keep what was chosen across pages and searches; its activities 20 a page', async ({
 	page,
 	request,
 	js,
@@ -58,4 +58,25 @@ test('a plan of 27: its members a page at a time; the pickers keep what was chos
 	await expect(page.getByText(/1 member moves from ZenCare/)).toBeVisible()
 	await expect(page.getByRole('row', { name: /Big27 Okafor/ })).toBeVisible()
 	await expectAccessible(page, js)
+
+	// 21 members removed by an uploaded list, a change each: the plan's activities come 20 a page.
+	await openFromPlan(page, plan, 'Remove members')
+	const leavers = ['email', ...plan.people.slice(0, 21).map((p) => p.email)].join('\r\n')
+	await page
+		.getByLabel('A list of members to remove (optional)')
+		.setInputFiles({ name: 'leavers.csv', mimeType: 'text/csv', buffer: Buffer.from(leavers) })
+	await page.getByRole('button', { name: 'Preview removal' }).click()
+	await expect(page.getByRole('region', { name: 'Check before removing' })).toContainText('21 members')
+	await page.getByRole('button', { name: 'Confirm removal' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}`)
+	const activities = page.getByRole('region', { name: 'Activities' })
+	// The first list of the region is the activities; the page links are a list of their own.
+	const changes = activities.getByRole('list').first().getByRole('listitem')
+	await expect(changes).toHaveCount(PLAN_ACTIVITIES_PAGE_SIZE)
+	await expect(changes.first()).toContainText('to be removed on')
+	await activities.getByRole('navigation', { name: 'Pages of the activities' }).getByRole('link', { name: 'Page 2' }).click()
+	await expect(page).toHaveURL(`/mycover/${plan.id}?activities=2#activities-heading`)
+	await expect(changes).toHaveCount(2)
+	await expect(changes.first()).toContainText('to be removed on')
+	await expect(changes.last()).toContainText('Activated for 27 staff')
 })

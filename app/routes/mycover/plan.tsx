@@ -5,6 +5,7 @@ import { PLAN_BILLING } from '#api/contract/invoices.ts'
 import { periodLabel, type Period } from '#api/contract/periods.ts'
 import { QuoteLines } from '#app/components/quote-fields.tsx'
 import { buttonClass } from '#app/components/ui/form.tsx'
+import { Pagination } from '#app/components/ui/pagination.tsx'
 import { Details, Panel } from '#app/components/ui/panel.tsx'
 import { ProviderMark } from '#app/components/ui/provider-mark.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
@@ -16,6 +17,7 @@ import { activationDetails } from './activation-details.ts'
 import { activationPath } from './parts.tsx'
 import { loadPolicy } from './mycover.server.ts'
 import { plural } from '#app/lib/plural.ts'
+import { readPage } from '#app/lib/query.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
 	{ title: `${loaded ? loaded.policy.policy_number : 'Policy'} · My cover · Cover Portal` },
@@ -28,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const policy = await loadPolicy(api, args.params.planId)
 	const [product, activities] = await Promise.all([
 		api.getProduct(String(policy.product_id)).then((r) => r.data),
-		api.getPlanActivities(policy.id).then((r) => r.data),
+		api.getPlanActivities(policy.id, readPage(new URL(args.request.url).searchParams, 'activities')).then((r) => r.data),
 	])
 	const docLabels = Object.fromEntries((product.activation?.documents ?? []).map((d) => [d.name, d.label]))
 	return {
@@ -221,9 +223,9 @@ export default function PlanPage() {
 				</Panel>
 			) : null}
 			<Panel id="activities-heading" title="Activities">
-				{activities.length ? (
+				{activities.items.length ? (
 					<ul className="divide-y divide-slate-100 text-sm">
-						{activities.map((a) => (
+						{activities.items.map((a) => (
 							<li key={a.id} className="py-2">
 								<p className={a.cancelled ? 'text-slate-500 line-through' : ''}>{a.description}</p>
 								<p className="text-xs text-slate-600">
@@ -234,9 +236,23 @@ export default function PlanPage() {
 							</li>
 						))}
 					</ul>
+				) : activities.total ? (
+					<p className="text-sm">
+						Page {activities.page} has no changes.{' '}
+						<Link to={`/mycover/${policy.id}#activities-heading`} className="text-brand-700 underline">
+							See the newest
+						</Link>
+						.
+					</p>
 				) : (
 					<p className="text-sm text-slate-600">No changes yet.</p>
 				)}
+				<Pagination
+					label="Pages of the activities"
+					page={activities.page}
+					pageCount={Math.max(1, Math.ceil(activities.total / activities.page_size))}
+					href={(p) => `/mycover/${policy.id}${p > 1 ? `?activities=${p}` : ''}#activities-heading`}
+				/>
 			</Panel>
 		</div>
 	)
