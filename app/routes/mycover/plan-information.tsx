@@ -63,8 +63,9 @@ export default function PlanInformation() {
 	const lgas = states.find((s) => s.state === filters.state)?.lgas ?? []
 	// Each list's page links keep the other's page and the hospital search.
 	const href = (pages: { page: number; members: number }, heading: string) => {
-		const shown = { ...filters, page: String(pages.page), members: String(pages.members) }
-		const q = new URLSearchParams(Object.entries(shown).filter((e): e is [string, string] => Boolean(e[1]) && e[1] !== '1'))
+		// The first page of either list is the default, so its number is left out; a search's own words stay.
+		const shown = { ...filters, page: pages.page > 1 ? String(pages.page) : '', members: pages.members > 1 ? String(pages.members) : '' }
+		const q = new URLSearchParams(Object.entries(shown).filter((e): e is [string, string] => Boolean(e[1])))
 		return `/mycover/${policy.id}/plan-information?${q}#${heading}`
 	}
 	const hospitalsPage = hospitals?.page ?? 1
