@@ -60,6 +60,8 @@ describeApi("a staff plan's invoice lines", () => {
 		// The document is not paged: it lists what the pages list, in the same order.
 		const pdf = await invoicePdfInput(ctx.deps, { customerId: owner.customerId, permissions: ['invoices.view'] } as AuthUser, invoice!.id)
 		expect(pdf.lines.map((l) => l.description)).toEqual(lines.map((l) => l.description))
+		expect(pdf.lines.map((l) => l.amount)).toEqual(lines.map((l) => l.amount))
+		expect(pdf.lines.every((l) => l.quantity > 0 && l.unitAmount > 0)).toBe(true)
 		for (const bad of ['0', 'two', '1.5', '10001']) {
 			const refused = await ctx.call('GET', `/invoices/${invoice!.id}?lines_page=${bad}`, { token: owner.token })
 			expect(refused.status, bad).toBe(400)

@@ -193,7 +193,7 @@ export async function invoicesCsv(db: Db, customerId: string, filters: Filters) 
 }
 
 /** One invoice with a page of its lines, its payments, and whether it can be paid now. */
-export async function findInvoice(deps: Deps, auth: AuthUser, id: string, linesPage = 1): Promise<InvoiceDetail> {
+export async function findInvoice(deps: Deps, auth: AuthUser, id: string, linesPage: LinesPage = 1): Promise<InvoiceDetail> {
 	await ownInvoice(deps.db, auth.customerId, id)
 	return invoiceDetail(deps, id, auth.permissions.includes('wallet.view') ? auth.customerId : null, linesPage)
 }
@@ -207,13 +207,21 @@ const serializeLine = (l: typeof invoiceLines.$inferSelect) => ({
 	amount: l.amount,
 })
 
+/** A page of an invoice's lines, or all of them. */
+type LinesPage = number | 'all'
+
 /**
  * A page of an invoice's lines, and how many it has. `issue` numbers an invoice's lines 0, 1, 2… as it
  * writes them all at once, and nothing adds or removes one after, so a page is a range of positions and
  * the count is the last position's next: both read the (invoice, position) index for the page alone, on an
  * invoice of 100,000 lines as on one of 10 (decision 164).
  */
-async function linesPageOf(db: Db, id: string, page: number) {
+async function linesPageOf(db: Db, id: string, page: LinesPage) {
+	if (page === 'all') {
+		// The PDF's: every line, however many pages the screen shows them in.
+		const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position))
+		return { lines: lines.map(serializeLine), lines_page: 1, lines_page_size: lines.length, lines_total: lines.length }
+	}
 	const first = (page - 1) * INVOICE_LINES_PAGE_SIZE
 	const [lines, [last]] = await Promise.all([
 		db
@@ -237,7 +245,7 @@ async function linesPageOf(db: Db, id: string, page: number) {
 }
 
 /** An issued invoice's detail with a page of its lines; the wallet's balance only when `walletOf` names its business. */
-export async function invoiceDetail(deps: Deps, id: string, walletOf: string | null, linesPage = 1): Promise<InvoiceDetail> {
+export async function invoiceDetail(deps: Deps, id: string, walletOf: string | null, linesPage: LinesPage = 1): Promise<InvoiceDetail> {
 	const [row] = await rows<ListRow>(deps.db, listSelect(sql`i.id = ${id}`))
 	const invoice = serialize(row!)
 	const [record] = await deps.db.select({ adjustsId: invoices.adjustsId }).from(invoices).where(eq(invoices.id, id))
@@ -264,7 +272,7 @@ export async function invoiceDetail(deps: Deps, id: string, walletOf: string | n
 
 /** The invoice as the PDF renderer takes it. */
 export async function invoicePdfInput(deps: Deps, auth: AuthUser, id: string) {
-	const detail = await findInvoice(deps, auth, id)
+	const detail = await findInvoice(deps, auth, id, 'all')
 	if (!detail.number) throw new ApiError(409, 'A draft has no PDF: it is not issued yet.')
 	const [business] = await deps.db.select().from(customers).where(eq(customers.id, auth.customerId))
 	const [owner] = await deps.db
@@ -287,10 +295,7 @@ export async function invoicePdfInput(deps: Deps, auth: AuthUser, id: string) {
 			email: owner?.email ?? null,
 			rcNumber: business!.registrationNumber,
 		},
-		// The document has every line, however many pages the screen shows them in.
-		lines: (await deps.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position))).map(
-			(l) => ({ description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount }),
-		),
+		lines: detail.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmount: l.unit_amount, amount: l.amount })),
 		total: detail.total,
 		paid: detail.paid,
 		balance: detail.balance,

@@ -12,17 +12,15 @@ import type { Route } from './+types/plan-migration'
 import { MembersTable } from './members.tsx'
 import { loadForManaging } from './mycover.server.ts'
 import { PolicyCrumb } from './parts.tsx'
-import { readChosen } from './member-picker.server.ts'
+import { isId, readChosen } from './member-picker.server.ts'
 import { plural } from '#app/lib/plural.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Plan migration · My cover · Cover Portal' }]
 
-const UUID = /^[0-9a-f-]{36}$/i
-
 /** The move chosen: the plan to move to, and the members (a picker carries at most MAX_CHOSEN). */
 function choice(params: URLSearchParams | FormData) {
 	const to = params.get('to')
-	return { members: readChosen(params, Number.POSITIVE_INFINITY).chosen, to: typeof to === 'string' && UUID.test(to) ? to : '' }
+	return { members: readChosen(params, Number.POSITIVE_INFINITY).chosen, to: isId(to) ? to : '' }
 }
 
 /** The preview of a move chosen on migration-list: who moves, when, and both plans' monthly cost. */
