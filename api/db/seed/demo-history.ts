@@ -235,6 +235,16 @@ export async function seedDemoHistory(
 				date_of_birth: dateOfBirth,
 			}))
 			await enrolDemoMembers(tx, account.customerId, people, () => policy!.id, event.day, at)
+			// The plan's activity list starts as activating a plan by its sheet starts it (services/batch.ts).
+			await tx.insert(t.policyEvents).values({
+				customerId: account.customerId,
+				policyId: policy!.id,
+				actorUserId: account.userId,
+				kind: 'activated',
+				effectiveOn: cover.start,
+				description: `Activated for ${people.length} staff`,
+				createdAt: at,
+			})
 		}
 		await recordActivity(tx, {
 			customerId: account.customerId,

@@ -102,16 +102,18 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 		const event = (policyId: string, e: Omit<typeof t.policyEvents.$inferInsert, 'customerId' | 'policyId' | 'actorUserId'>) =>
 			tx.insert(t.policyEvents).values({ customerId: owner.customerId, policyId, actorUserId: owner.id, ...e })
 		const name = (i: number) => `${people[i]!.firstName} ${people[i]!.lastName}`
+		const onPlan = (id: string) => people.filter((p) => p.policyId === id).length
+		// Worded as activating a plan by its sheet words it (services/batch.ts).
 		await event(zencare.id, {
 			kind: 'activated',
 			effectiveOn: start,
-			description: 'Staff list confirmed; cover active',
+			description: `Activated for ${onPlan(zencare.id)} staff`,
 			createdAt: new Date(`${start}T10:00:00Z`),
 		})
 		await event(primecare.id, {
 			kind: 'activated',
 			effectiveOn: start,
-			description: 'Staff list confirmed; cover active',
+			description: `Activated for ${onPlan(primecare.id)} staff`,
 			createdAt: new Date(`${start}T10:00:00Z`),
 		})
 		// Last month: one member moved up to PrimeCare from the 1st of this month.

@@ -8,7 +8,7 @@ import { HEALTH_MONTHLY_RATES } from '#api/domain/pricing/health.ts'
 import { computeQuote } from '#api/domain/pricing/index.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
-import { activities, dependants, employees, policies, purchases, staff, users } from '../schema.ts'
+import { activities, dependants, employees, policies, policyEvents, purchases, staff, users } from '../schema.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 
@@ -125,5 +125,34 @@ describeApi('the demo business’s people and staff plans', () => {
 		const keys = rows.map((r) => `${r.firstName} ${r.dateOfBirth}`)
 		expect(new Set(keys).size).toBe(keys.length)
 		for (const r of rows) expect(r.gender, r.firstName).not.toBe(r.staffGender)
+	})
+
+	test('each staff plan’s activity list starts with its activation, for the staff on it from its first day', async () => {
+		const plans = await ctx.db
+			.select()
+			.from(policies)
+			.where(and(eq(policies.customerId, customerId), eq(policies.kind, 'plan')))
+		expect(plans.length).toBeGreaterThanOrEqual(5)
+		for (const plan of plans) {
+			const [first] = await ctx.db
+				.select()
+				.from(policyEvents)
+				.where(eq(policyEvents.policyId, plan.id))
+				.orderBy(policyEvents.createdAt)
+				.limit(1)
+			const [{ n }] = (await ctx.db
+				.select({ n: sql<number>`count(*)::int` })
+				.from(staff)
+				.leftJoin(employees, eq(employees.id, staff.employeeId))
+				.where(and(eq(staff.policyId, plan.id), sql`coalesce(${employees.enrolledOn} <= ${plan.coverStart}, true)`))) as [{ n: number }]
+			expect(n, plan.policyNumber).toBeGreaterThan(0)
+			// Worded as activating a plan by its sheet words it (services/batch.ts).
+			expect(first, plan.policyNumber).toMatchObject({
+				kind: 'activated',
+				effectiveOn: plan.coverStart,
+				description: `Activated for ${n} staff`,
+			})
+			expect(first!.createdAt.getTime(), plan.policyNumber).toBeGreaterThanOrEqual(plan.createdAt.getTime())
+		}
 	})
 })

@@ -187,18 +187,20 @@ async function buyCover(tx: Tx, owner: { id: string; customerId: string }, today
 		...issuedActivity(product.name, policy!, quote.total),
 		at: bought,
 	})
-	if (isPlan) {
-		await tx.insert(t.policyEvents).values({
-			customerId: owner.customerId,
-			policyId: policy!.id,
-			actorUserId: owner.id,
-			kind: 'activated',
-			effectiveOn: start,
-			description: 'Staff list confirmed; cover active',
-			createdAt: new Date(`${start}T10:00:00Z`),
-		})
-	}
 	return policy!
+}
+
+/** A plan's first line, once its members are on it, worded as activating a plan by its sheet words it (services/batch.ts). */
+async function planActivated(tx: Tx, owner: { id: string; customerId: string }, plan: typeof t.policies.$inferSelect, members: number) {
+	await tx.insert(t.policyEvents).values({
+		customerId: owner.customerId,
+		policyId: plan.id,
+		actorUserId: owner.id,
+		kind: 'activated',
+		effectiveOn: plan.coverStart,
+		description: `Activated for ${members} staff`,
+		createdAt: new Date(`${plan.coverStart}T10:00:00Z`),
+	})
 }
 
 /** Seed once: a business that already has staff is left as it is. */
@@ -282,6 +284,9 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 		})
 		await tx.insert(t.staff).values(rows.slice(0, 40).map((e) => member(e, staffPlan.id)))
 		await tx.insert(t.staff).values(rows.slice(40, 60).map((e) => member(e, managers.id)))
+		// The two who join on the 1st are on the managers' sheet already, to start then: not among those activated.
+		await planActivated(tx, owner, staffPlan, 40)
+		await planActivated(tx, owner, managers, 18)
 		for (const e of rows.slice(0, 60)) {
 			await tx.insert(t.staffEvents).values({
 				customerId,
