@@ -113,7 +113,7 @@ export const PolicyDetail = Policy.extend({
 	activation: z.record(z.string(), z.string()).nullable(),
 	documents: z.array(z.object({ id: z.string(), field: z.string(), filename: z.string(), media_type: z.string(), size: z.number().int() })),
 	quote: Quote.nullable(),
-	/** A staff plan's enrolled staff; null for a policy. */
+	/** A pending staff plan's staff on its sheet; a live plan's members today (as `on_plan` of its members); null for a policy. */
 	staff_count: z.number().int().nullable(),
 	/**
 	 * A live staff plan's next bill (decision 161): the month billed (its 1st), the day its invoice is

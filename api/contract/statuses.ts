@@ -35,8 +35,8 @@ export const POLICY_STATUS_FILTERS = [
 ] as const
 export type PolicyStatusFilter = (typeof POLICY_STATUS_FILTERS)[number]
 
-/** A member of a staff plan (api/domain/policy-state.ts memberState). */
-export const MEMBER_STATES = ['active', 'to_be_removed', 'moving', 'removed', 'moved'] as const
+/** A member of a staff plan (api/domain/policy-state.ts memberToday): joining is before the register's first day. */
+export const MEMBER_STATES = ['active', 'joining', 'to_be_removed', 'moving', 'removed', 'moved'] as const
 export type MemberState = (typeof MEMBER_STATES)[number]
 
 /**

@@ -10,6 +10,7 @@ import {
 	effectiveDate,
 	matchesStatus,
 	memberState,
+	memberToday,
 	needsInspection,
 	policyFlags,
 	policyState,
@@ -174,5 +175,28 @@ describe('effective dates', () => {
 		expect(memberState([ev('member_removal', '2026-07-01', 's')], '2026-07-01')).toBe('removed')
 		expect(memberState([ev('member_migration', '2026-07-01', 's')], '2026-06-01')).toBe('moving')
 		expect(memberState([ev('member_migration', '2026-07-01', 's')], '2026-07-02')).toBe('moved')
+	})
+	test("a member today: the plan's events and the register's days both say when they come and go", () => {
+		const today = '2026-06-14'
+		const at = (m: Partial<Parameters<typeof memberToday>[0]>) => memberToday({ events: [], lastDay: null, firstDay: null, ...m }, today)
+		expect(at({})).toEqual({ state: 'active', effectiveOn: null, going: null })
+		expect(at({ firstDay: '2026-01-01', lastDay: '2026-12-31' })).toMatchObject({ state: 'to_be_removed', effectiveOn: '2027-01-01' })
+		// Left the register, or this plan, before today: gone. Their last day is still covered.
+		expect(at({ lastDay: '2026-06-13' })).toBeNull()
+		expect(at({ lastDay: today })).toMatchObject({ state: 'to_be_removed', effectiveOn: '2026-06-15' })
+		// Joining: on the sheet before the register's first day.
+		expect(at({ firstDay: '2026-07-01' })).toEqual({ state: 'joining', effectiveOn: '2026-07-01', going: null })
+		expect(at({ firstDay: today })).toMatchObject({ state: 'active' })
+		// The plan's own change, unless the register lets them go sooner.
+		const moving = ev('member_migration', '2026-07-01', 's')
+		expect(at({ events: [moving] })).toEqual({ state: 'moving', effectiveOn: '2026-07-01', going: moving })
+		expect(at({ events: [moving], lastDay: '2026-06-20' })).toMatchObject({
+			state: 'to_be_removed',
+			effectiveOn: '2026-06-21',
+			going: null,
+		})
+		expect(at({ events: [moving], lastDay: '2026-07-31' })).toMatchObject({ state: 'moving', effectiveOn: '2026-07-01' })
+		expect(at({ events: [ev('member_removal', '2026-06-01', 's')] })).toBeNull()
+		expect(at({ events: [ev('member_migration', '2026-06-01', 's')], firstDay: '2026-07-01' })).toBeNull()
 	})
 })

@@ -1,5 +1,5 @@
 import { PRODUCT_IDS } from '../contract/product-ids.ts'
-import { POLICY_STATES, POLICY_STATUS_FILTERS, type PolicyState, type PolicyStatusFilter } from '../contract/statuses.ts'
+import { type MemberState, POLICY_STATES, POLICY_STATUS_FILTERS, type PolicyState, type PolicyStatusFilter } from '../contract/statuses.ts'
 import { addDays, addMonths } from './policies.ts'
 
 // A policy's life (docs/decisions/078-policy-state.md): pending → active → (to_be_deactivated →
@@ -185,4 +185,29 @@ export function memberState(events: readonly PolicyEventFact[], today: string) {
 	if (coming.some((e) => e.kind === 'member_removal')) return 'to_be_removed' as const
 	if (coming.some((e) => e.kind === 'member_migration')) return 'moving' as const
 	return 'active' as const
+}
+
+/**
+ * A member of a staff plan on `today`, from the plan's events for them and the register's days (decision 050,
+ * decision 168): `lastDay` is the last day they are covered here (the register's leaving day, or this
+ * membership's end), `firstDay` the register's first. Null once gone: removed or moved on by the plan, or past
+ * their last day. Leaving from the day after the last day, unless the plan moves or removes them sooner;
+ * joining until the first day; otherwise as the plan's events say, with the day a change to come holds.
+ */
+export function memberToday<E extends PolicyEventFact>(
+	m: { events: readonly E[]; lastDay: string | null; firstDay: string | null },
+	today: string,
+): { state: MemberState; effectiveOn: string | null; going: E | null } | null {
+	const state = memberState(m.events, today)
+	if (state === 'removed' || state === 'moved') return null
+	if (m.lastDay !== null && m.lastDay < today) return null
+	const going =
+		m.events
+			.filter((e) => (e.kind === 'member_removal' || e.kind === 'member_migration') && e.effectiveOn > today)
+			.sort((a, b) => a.effectiveOn.localeCompare(b.effectiveOn))[0] ?? null
+	const leaves = m.lastDay === null ? null : addDays(m.lastDay, 1)
+	if (leaves !== null && (going === null || leaves < going.effectiveOn)) return { state: 'to_be_removed', effectiveOn: leaves, going: null }
+	if (going) return { state, effectiveOn: going.effectiveOn, going }
+	if (m.firstDay !== null && m.firstDay > today) return { state: 'joining', effectiveOn: m.firstDay, going: null }
+	return { state: 'active', effectiveOn: null, going: null }
 }

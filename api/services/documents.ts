@@ -1,19 +1,20 @@
-import { formatLongDay, formatLongDays } from '../contract/dates.ts'
+import { formatDay, formatLongDay, formatLongDays } from '../contract/dates.ts'
 import { randomInt } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Verification } from '../contract/documents.ts'
 import { formatNairaFull } from '../contract/money.ts'
 import { type Period, periodLabel } from '../contract/periods.ts'
 import type { Receipt } from '../contract/transactions.ts'
 import type { Db } from '../db/client.ts'
-import { customers, issuedDocuments, payments, purchases, staff, users, withdrawals } from '../db/schema.ts'
+import { customers, issuedDocuments, payments, purchases, users, withdrawals } from '../db/schema.ts'
 import { CATEGORY_LABELS, type FormField, type Product, productById, providerParty } from '../domain/catalogue/index.ts'
-import { lagosDate } from '../domain/policies.ts'
+import { addDays, lagosDate } from '../domain/policies.ts'
 import { policyFlags } from '../domain/policy-state.ts'
 import { type Party, PORTAL } from '../documents/layout.ts'
 import { type PdfRow, type PdfSection, type PdfTable, renderPdf } from '../documents/pdf.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
+import { planMembers } from './plan-members.ts'
 import { findPolicy, liveEvents } from './policies.ts'
 import { findReceipt, findTransaction } from './transactions.ts'
 
@@ -127,6 +128,12 @@ async function customerParty(db: Db, customerId: string, role: string): Promise<
  * vehicle, the device, the insured person or trip, a staff plan's members) and its verification code.
  * A pending policy has none yet: its cover has not started.
  */
+/** A member's line of cover on a plan's certificate: covered now, from the day they join, or to their last day. */
+function memberCover(m: { state: string; effective_on: string | null }) {
+	if (!m.effective_on || m.state === 'active') return 'Covered'
+	return m.state === 'joining' ? `From ${formatDay(m.effective_on)}` : `To ${formatDay(addDays(m.effective_on, -1))}`
+}
+
 export async function certificatePdf(deps: Deps, customerId: string, policyId: string) {
 	const { policy, purchase, custodian } = await findPolicy(deps.db, customerId, policyId)
 	if (policy.status === 'pending') {
@@ -149,31 +156,16 @@ export async function certificatePdf(deps: Deps, customerId: string, policyId: s
 	const sections: PdfSection[] = [holder, { heading: 'Policy', rows: policyRows }]
 	let table: PdfTable | undefined
 	if (policy.kind === 'plan') {
-		const members = await deps.db
-			.select({
-				firstName: staff.firstName,
-				lastName: staff.lastName,
-				email: staff.email,
-				status: staff.status,
-				enrolledAt: staff.enrolledAt,
-			})
-			.from(staff)
-			.where(and(eq(staff.policyId, policy.id), eq(staff.customerId, customerId)))
-			.orderBy(asc(staff.lastName), asc(staff.firstName), asc(staff.id))
+		// The members today, as the plan's pages list them: nobody removed, moved on or gone from the register.
+		const members = await planMembers(deps.db, customerId, policy, lagosDate(deps.now()))
 		table = {
 			heading: `Members covered (${members.length})`,
 			columns: [
 				{ title: 'Name', width: 170 },
-				{ title: 'Email', width: 180 },
-				{ title: 'Enrolled', width: 80 },
-				{ title: 'Status', width: 53 },
+				{ title: 'Email', width: 200 },
+				{ title: 'Cover', width: 113 },
 			],
-			rows: members.map((m) => [
-				`${m.firstName} ${m.lastName}`,
-				m.email,
-				lagosDate(m.enrolledAt),
-				m.status === 'active' ? 'Active' : 'Pending',
-			]),
+			rows: members.map((m) => [m.name, m.email, memberCover(m)]),
 			empty: 'No members are enrolled yet.',
 		}
 	} else {

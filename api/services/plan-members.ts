@@ -4,9 +4,9 @@ import type { MembersQuery, PlanMember } from '../contract/plans.ts'
 import type { Db } from '../db/client.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
 import { personSearchSql } from '../db/like.ts'
-import { policies, policyEvents, staff } from '../db/schema.ts'
+import { employees, policies, policyEvents, staff } from '../db/schema.ts'
 import { lagosDate } from '../domain/policies.ts'
-import { memberState } from '../domain/policy-state.ts'
+import { memberToday } from '../domain/policy-state.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
@@ -22,7 +22,8 @@ export const productOf = (id: number) => productById(id as Product['id'])
 
 /**
  * The members of a staff plan today: its own staff not yet gone, and those moved in from another plan
- * whose move has taken effect. Leaving and moving members are listed with the day they go.
+ * whose move has taken effect. Leaving and moving members are listed with the day they go, joining ones
+ * with the day they start: the plan's events and the register's days both say (decision 168).
  */
 export async function planMembers(db: Db, customerId: string, policy: PolicyRow, today: string, search?: string): Promise<Member[]> {
 	const movedIn = await db
@@ -38,8 +39,9 @@ export async function planMembers(db: Db, customerId: string, policy: PolicyRow,
 		)
 	const inIds = movedIn.map((m) => m.staffId).filter((s): s is string => Boolean(s))
 	const rows = await db
-		.select()
+		.select({ staff, leavesOn: employees.leavesOn, enrolledOn: employees.enrolledOn })
 		.from(staff)
+		.leftJoin(employees, eq(employees.id, staff.employeeId))
 		.where(
 			and(
 				eq(staff.customerId, customerId),
@@ -72,18 +74,22 @@ export async function planMembers(db: Db, customerId: string, policy: PolicyRow,
 		else eventsOf.set(e.staffId, [e])
 	}
 	const members: Member[] = []
-	for (const row of rows) {
-		const own = eventsOf.get(row.id) ?? []
-		const state = memberState(own, today)
-		if (state === 'removed' || state === 'moved') continue
-		const going = own.find((e) => e.effectiveOn > today)
+	for (const { staff: row, leavesOn, enrolledOn } of rows) {
+		// Covered here to the register's last day, or this membership's own end (a member moved in ends with their own plan's row).
+		const ends = [leavesOn, row.policyId === policy.id ? row.endsOn : null].filter((d): d is string => d !== null)
+		const member = memberToday(
+			{ events: eventsOf.get(row.id) ?? [], lastDay: ends.length ? ends.sort()[0]! : null, firstDay: enrolledOn },
+			today,
+		)
+		if (!member) continue
+		const { going } = member
 		members.push({
 			id: row.id,
 			name: `${row.firstName} ${row.lastName}`,
 			email: row.email,
 			phone: row.phone,
-			state,
-			effective_on: going?.effectiveOn ?? null,
+			state: member.state,
+			effective_on: member.effectiveOn,
 			to_plan:
 				going?.kind === 'member_migration' && going.toPolicyId && going.toNumber && going.toProduct
 					? { id: going.toPolicyId, policy_number: going.toNumber, product_name: productOf(going.toProduct).name }

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts'
 import { documentsOf } from './activation.ts'
 import { staffCount } from './batch.ts'
 import { planNextBill } from './billing/people.ts'
+import { planMembers } from './plan-members.ts'
 import { findPolicy, liveEvents, serializePolicy } from './policies.ts'
 
 /**
@@ -24,7 +25,12 @@ export async function policyDetail(deps: Deps, customerId: string, id: string): 
 		activation: policy.activation ?? null,
 		documents: await documentsOf(deps.db, policy.id),
 		quote: (purchase.quote as unknown as Quote) ?? null,
-		staff_count: plan ? await staffCount(deps.db, policy.id) : null,
+		// A pending plan's sheet; a live one's members today, as its members' list counts them (decision 168).
+		staff_count: !plan
+			? null
+			: policy.status === 'pending'
+				? await staffCount(deps.db, policy.id)
+				: (await planMembers(deps.db, customerId, policy, lagosDate(deps.now()))).length,
 		next_bill: nextBill,
 	}
 }

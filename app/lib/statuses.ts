@@ -49,6 +49,7 @@ const POLICY_FILTER = {
 /** A member of a staff plan (api/contract/statuses.ts MEMBER_STATES). */
 const PLAN_MEMBER = {
 	active: s('Covered', 'success'),
+	joining: s('Joining', 'info'),
 	to_be_removed: s('Leaving', 'warning'),
 	moving: s('Moving plan', 'info'),
 	removed: s('Removed', 'neutral'),

@@ -1,6 +1,7 @@
+import { formatDay } from '#api/contract/dates.ts'
 import { MEMBERS_PAGE_SIZE, PLAN_ACTIVITIES_PAGE_SIZE } from '#api/contract/plans.ts'
 import { openFromPlan, staffPlan } from './plan-support.ts'
-import { expect, expectAccessible, signIn, test } from './support.ts'
+import { expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { businessThroughApi } from './wallet-support.ts'
 
 // A plan's members a page at a time (docs/decisions/166-plan-members-a-page.md): plan information pages them
@@ -79,4 +80,57 @@ test('a plan of 27: its members a page at a time; the pickers keep what was chos
 	await expect(changes).toHaveCount(2)
 	await expect(changes.first()).toContainText('to be removed on')
 	await expect(changes.last()).toContainText('Activated for 27 staff')
+})
+
+test("the register's leavers and joiners on the plan's screens: leaving or joining with the day, counted, and not offered for another change", async ({
+	page,
+	request,
+	js,
+}) => {
+	const owner = await businessThroughApi(page, request, 'Kemi')
+	const plan = await staffPlan(request, owner, 4, 'Reg')
+	const employees = (await (await request.get('/api/v1/employees?page_size=100', { headers: owner.headers })).json()).data.items as Array<{
+		id: string
+		email: string
+	}>
+	const idOf = (i: number) => employees.find((e) => e.email === plan.people[i]!.email)!.id
+	const removed = await request.post('/api/v1/employees/remove', { headers: owner.headers, data: { employee_ids: [idOf(0)] } })
+	expect(removed.status()).toBe(200)
+	const leaves = (await removed.json()).data.effective_on as string
+	const replaced = await request.post(`/api/v1/employees/${idOf(1)}/replace`, {
+		headers: owner.headers,
+		data: {
+			replacement: {
+				first_name: 'Joy',
+				last_name: 'Okafor',
+				email: `joy-${plan.number.slice(-6)}@ayo-foods.ng`,
+				phone: '08039900123',
+				gender: 'female',
+			},
+		},
+	})
+	expect(replaced.status()).toBe(200)
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	const day = formatDay(leaves)
+
+	// The plan's page counts the two leaving and the one joining, as the members' list does.
+	await visit(page, `/mycover/${plan.id}`)
+	await expect(page.locator('dt', { hasText: /^Staff enrolled$/ }).locator('+ dd')).toHaveText('5')
+	await openFromPlan(page, plan, 'Plan information and hospitals')
+	const listed = page.getByRole('region', { name: 'Members (5 of 4 slots)' })
+	await expect(listed.getByRole('row', { name: /Reg1 Okafor/ })).toContainText(`Leaving from ${day}`)
+	await expect(listed.getByRole('row', { name: /Reg2 Okafor/ })).toContainText(`Leaving from ${day}`)
+	await expect(listed.getByRole('row', { name: /Joy Okafor/ })).toContainText(`Joining from ${day}`)
+	await expect(listed.getByRole('row', { name: /Reg3 Okafor/ })).toContainText('Covered')
+	await expectAccessible(page, js)
+
+	// Batch removal offers only those covered and staying.
+	await openFromPlan(page, plan, 'Remove members')
+	const picker = page.getByRole('group', { name: 'Choose members' })
+	await expect(picker).toContainText('5 members · 0 chosen')
+	await expect(picker.getByRole('checkbox')).toHaveCount(2)
+	await expect(picker.getByLabel('Choose Reg3 Okafor', { exact: true })).toBeVisible()
+	await expect(picker.getByLabel('Choose Joy Okafor', { exact: true })).toHaveCount(0)
+	await expect(picker.getByLabel('Choose Reg1 Okafor', { exact: true })).toHaveCount(0)
 })

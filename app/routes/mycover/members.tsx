@@ -46,7 +46,12 @@ export function MembersTable({
 					<Cell label="Phone number">{m.phone}</Cell>
 					<Cell label="Status">
 						<StatusBadge kind="plan_member" status={m.state} />
-						{m.effective_on ? <span className="ml-1 text-xs text-slate-600">from {formatDay(m.effective_on)}</span> : null}
+						{m.effective_on ? (
+							<>
+								{' '}
+								<span className="text-xs text-slate-600">from {formatDay(m.effective_on)}</span>
+							</>
+						) : null}
 					</Cell>
 				</tr>
 			))}

@@ -1,0 +1,113 @@
+import { beforeAll, expect, test } from 'vitest'
+import { and, eq, inArray } from 'drizzle-orm'
+import { formatDay } from '#api/contract/dates.ts'
+import { staff } from '#api/db/schema.ts'
+import { activePlan, moveTo } from '#tests/support/plans.ts'
+import { pdfText } from '#tests/support/pdf.ts'
+import { describeApi, testApi } from '#tests/support/test-api.ts'
+
+// A plan's members as the register has them too (decision 168): someone removed from the staff list, or from
+// this plan alone, is leaving the plan and then gone from it; a replacement's joiner is joining until their
+// first day. The members' list, the plan's count, its certificate and its changes all say so.
+
+type Ctx = Awaited<ReturnType<typeof testApi>>
+type Member = { id: string; name: string; email: string; state: string; effective_on: string | null }
+
+describeApi("a staff plan's members and the staff register", () => {
+	let ctx: Ctx
+	let owner: Awaited<ReturnType<Ctx['createAccount']>>
+	let plan: string
+	const employeeOf = new Map<string, string>()
+
+	const members = async () => {
+		const res = await ctx.call('GET', `/policies/${plan}/members?page_size=100`, { token: owner.token })
+		expect(res.status).toBe(200)
+		return res.body.data as { members: Member[]; on_plan: number; total: number }
+	}
+	const stateOf = (list: Member[]) => Object.fromEntries(list.map((m) => [m.name, [m.state, m.effective_on]]))
+	const certificate = async () => {
+		const res = await ctx.api.request(`/api/v1/policies/${plan}/certificate`, { headers: { authorization: `Bearer ${owner.token}` } })
+		expect(res.status).toBe(200)
+		return pdfText(new Uint8Array(await res.arrayBuffer()))
+	}
+
+	beforeAll(async () => {
+		ctx = await testApi()
+		owner = await ctx.createAccount({ kyc: true })
+		plan = (await activePlan(ctx, owner, 5, { prefix: 'r', phone: (i) => `0803${3_300_000 + i}` })).id
+		const rows = await ctx.db.select().from(staff).where(eq(staff.policyId, plan))
+		for (const row of rows) employeeOf.set(`${row.firstName} ${row.lastName}`, row.employeeId!)
+	})
+
+	test('leaving the register or the plan, and joining by replacement: listed with the day, counted, and on the certificate', async () => {
+		const removed = await ctx.call('POST', '/employees/remove', {
+			token: owner.token,
+			body: { employee_ids: [employeeOf.get('r1 Okafor')] },
+		})
+		expect(removed.status).toBe(200)
+		const { last_covered_day: lastDay, effective_on: leaves } = removed.body.data
+		const offPlan = await ctx.call('POST', `/employees/${employeeOf.get('r2 Okafor')}/remove-from-plan`, {
+			token: owner.token,
+			body: { plan_id: plan },
+		})
+		expect(offPlan.status).toBe(200)
+		const replaced = await ctx.call('POST', `/employees/${employeeOf.get('r3 Okafor')}/replace`, {
+			token: owner.token,
+			body: {
+				replacement: {
+					first_name: 'Joy',
+					last_name: 'Okafor',
+					email: `joy-${owner.customerId.slice(0, 8)}@eze-foods.ng`,
+					phone: '08033300099',
+					gender: 'female',
+				},
+			},
+		})
+		expect(replaced.status).toBe(200)
+
+		const before = await members()
+		expect(stateOf(before.members)).toEqual({
+			'r1 Okafor': ['to_be_removed', leaves],
+			'r2 Okafor': ['to_be_removed', leaves],
+			'r3 Okafor': ['to_be_removed', leaves],
+			'Joy Okafor': ['joining', leaves],
+			'r4 Okafor': ['active', null],
+			'r5 Okafor': ['active', null],
+		})
+		expect(before.on_plan).toBe(6)
+		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data.staff_count).toBe(6)
+		const text = await certificate()
+		expect(text).toContain('Members covered (6)')
+		expect(text).toMatch(new RegExp(`r1 Okafor r1-[^ ]+ To ${formatDay(lastDay)}`))
+		expect(text).toMatch(new RegExp(`Joy Okafor joy-[^ ]+ From ${formatDay(leaves)}`))
+		expect(text).toMatch(/r4 Okafor r4-[^ ]+ Covered/)
+
+		// Someone leaving, or not yet joined, is not chosen for another change: the plan's changes say why.
+		const chosen = before.members.filter((m) => ['r1 Okafor', 'Joy Okafor'].includes(m.name)).map((m) => m.id)
+		for (const id of chosen) {
+			const refused = await ctx.call('POST', `/policies/${plan}/batch-removal`, { token: owner.token, body: { member_ids: [id] } })
+			expect(refused.status).toBe(400)
+			expect(JSON.stringify(refused.body)).toContain('Choose members of this plan who are covered and not already leaving.')
+		}
+		const listed = await ctx.call('POST', `/policies/${plan}/batch-removal`, {
+			token: owner.token,
+			body: { identifiers: [before.members.find((m) => m.name === 'r2 Okafor')!.email] },
+		})
+		expect(listed.body.data.errors).toEqual([expect.objectContaining({ row: 1, message: 'r2 Okafor is already leaving or moving.' })])
+
+		// From the 1st: the leavers are gone from the plan, and the joiner is covered.
+		await moveTo(ctx, leaves, owner)
+		const after = await members()
+		expect(stateOf(after.members)).toEqual({ 'Joy Okafor': ['active', null], 'r4 Okafor': ['active', null], 'r5 Okafor': ['active', null] })
+		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data.staff_count).toBe(3)
+		const later = await certificate()
+		expect(later).toContain('Members covered (3)')
+		for (const gone of ['r1 Okafor', 'r2 Okafor', 'r3 Okafor']) expect(later).not.toContain(gone)
+		// Their rows are kept: billing and the register's history still read them.
+		const kept = await ctx.db
+			.select({ id: staff.id })
+			.from(staff)
+			.where(and(eq(staff.policyId, plan), inArray(staff.employeeId, [employeeOf.get('r1 Okafor')!, employeeOf.get('r2 Okafor')!])))
+		expect(kept).toHaveLength(2)
+	})
+})
