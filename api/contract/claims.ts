@@ -186,13 +186,21 @@ export const ClaimDocumentParams = z.object({ id: Id, name: z.string().regex(/^[
 export const ClaimFileParams = z.object({ id: Id, fileId: Id })
 
 /** A policy's claims against its limits: per member and per incident type for health plans. */
+/** The most members a plan's usage lists by name (those who have claimed the most). */
+export const USAGE_MEMBERS = 50
+
 export const PlanUsage = z.object({
 	policy_id: Id,
 	policy_number: z.string(),
 	product_name: z.string(),
 	category: z.string(),
 	limits: z.array(z.object({ label: z.string(), amount: z.number().int() })),
+	/** A staff plan's members who have claimed, the most first, at most USAGE_MEMBERS; a policy's claimants, its holder always among them. */
 	by_member: z.array(z.object({ name: z.string(), used: z.number().int(), limit: z.number().int() })),
+	/** How many have claimed in all, of whom by_member lists the first. */
+	claimants: z.number().int(),
+	/** A staff plan's members today who have claimed nothing; null for a policy. */
+	members_without_claims: z.number().int().nullable(),
 	by_incident: z.array(
 		z.object({ incident_type: z.enum(INCIDENT_VALUES), used: z.number().int(), limit: z.number().int(), claims: z.number().int() }),
 	),

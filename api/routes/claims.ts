@@ -21,6 +21,7 @@ import { HeldProducts, IdParams } from '../contract/purchases.ts'
 import { defineDownload, defineRoute, type Env } from '../http.ts'
 import type { Context } from 'hono'
 import { heldProducts } from '../services/policies.ts'
+import { lagosDate } from '../domain/policies.ts'
 import { UPLOAD_MAX_BYTES } from '../storage/index.ts'
 import {
 	acceptOffer,
@@ -281,6 +282,6 @@ export const claimRoutes = [
 		permission: 'claims.view',
 		params: IdParams,
 		response: PlanUsage,
-		handler: async ({ params, auth, deps }) => ({ data: await planUsage(deps.db, auth.customerId, params.id) }),
+		handler: async ({ params, auth, deps }) => ({ data: await planUsage(deps.db, auth.customerId, params.id, lagosDate(deps.now())) }),
 	}),
 ]

@@ -134,3 +134,17 @@ test("the register's leavers and joiners on the plan's screens: leaving or joini
 	await expect(picker.getByLabel('Choose Joy Okafor', { exact: true })).toHaveCount(0)
 	await expect(picker.getByLabel('Choose Reg1 Okafor', { exact: true })).toHaveCount(0)
 })
+
+test("a plan's usage per member: no bar for each member who has claimed nothing, and how many have not", async ({ page, request, js }) => {
+	const owner = await businessThroughApi(page, request, 'Bisi')
+	const plan = await staffPlan(request, owner, 3, 'Use')
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
+	await visit(page, `/mycover/${plan.id}`)
+	await page.getByRole('link', { name: 'Plan usage' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usage of ZenCare')
+	const perMember = page.getByRole('region', { name: 'Per member' })
+	await expect(perMember).toContainText('None of its 3 members has claimed yet.')
+	await expect(perMember.getByRole('listitem')).toHaveCount(0)
+	await expectAccessible(page, js)
+})

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import type { IncidentType } from '../../contract/catalogue.ts'
-import type { Claim, ClaimListQuery, ClaimSummary, PlanUsage } from '../../contract/claims.ts'
+import { type Claim, type ClaimListQuery, type ClaimSummary, type PlanUsage, USAGE_MEMBERS } from '../../contract/claims.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import type { Db } from '../../db/client.ts'
 import { jsonRows } from '../../db/json-rows.ts'
 import { containsPattern } from '../../db/like.ts'
 import type { Value } from '../../db/prepared-once.ts'
-import { claimEvents, claims, customers, policies, staff, users } from '../../db/schema.ts'
+import { claimEvents, claims, customers, policies, users } from '../../db/schema.ts'
 import { type Product, productById } from '../../domain/catalogue/index.ts'
 import type { ClaimTodo } from '../../domain/todos.ts'
 import {
@@ -20,6 +20,7 @@ import {
 	payoutStep,
 } from '../../domain/claims.ts'
 import { filesOf, serializeFile } from './files.ts'
+import { planMembers } from '../plan-members.ts'
 import { latestPayout } from './payouts.ts'
 import { policyOf, usedAgainstLimit } from './policy.ts'
 
@@ -139,8 +140,12 @@ export async function listClaims(db: Db, customerId: string | null, query: impor
 	return rows.map((r) => summary(r.claim, r, customerId ? undefined : r.business))
 }
 
-/** A policy's claims against its limits: per member and per incident type (health plans), or the policy's limit. */
-export async function planUsage(db: Db, customerId: string, policyId: string): Promise<PlanUsage> {
+/**
+ * A policy's claims against its limits: per member and per incident type (health plans), or the policy's limit.
+ * A staff plan's members are those who have claimed, the most first and at most USAGE_MEMBERS of them, with a
+ * count of the members today who have not: a bar each for a thousand members who claimed nothing said nothing.
+ */
+export async function planUsage(db: Db, customerId: string, policyId: string, today: string): Promise<PlanUsage> {
 	const ctx = await policyOf(db, customerId, policyId)
 	const rows = await db
 		.select({
@@ -155,15 +160,10 @@ export async function planUsage(db: Db, customerId: string, policyId: string): P
 	const perPerson = ctx.product.category === 'health' ? ctx.product.claim_limits[0]!.amount : null
 	const byMember = new Map<string, number>()
 	for (const r of rows) byMember.set(r.name, (byMember.get(r.name) ?? 0) + r.used)
-	if (ctx.policy.kind === 'plan') {
-		const members = await db
-			.select({ first: staff.firstName, last: staff.lastName })
-			.from(staff)
-			.where(eq(staff.policyId, policyId))
-			.orderBy(asc(staff.lastName))
-			.limit(200)
-		for (const m of members) if (!byMember.has(`${m.first} ${m.last}`)) byMember.set(`${m.first} ${m.last}`, 0)
-	} else if (!byMember.has(ctx.holderName)) byMember.set(ctx.holderName, 0)
+	const plan = ctx.policy.kind === 'plan'
+	const unclaimed = plan ? (await planMembers(db, customerId, ctx.policy, today)).filter((m) => !byMember.has(m.name)).length : null
+	if (!plan && !byMember.has(ctx.holderName)) byMember.set(ctx.holderName, 0)
+	const claimants = [...byMember].sort(([a, used], [b, other]) => other - used || a.localeCompare(b))
 	const byIncident = ctx.product.incident_types.map((incident) => {
 		const of = rows.filter((r) => r.incident === incident)
 		return {
@@ -179,7 +179,11 @@ export async function planUsage(db: Db, customerId: string, policyId: string): P
 		product_name: ctx.product.name,
 		category: ctx.product.category,
 		limits: [...ctx.product.claim_limits],
-		by_member: [...byMember].map(([name, used]) => ({ name, used, limit: perPerson ?? Math.max(...byIncident.map((b) => b.limit)) })),
+		by_member: claimants
+			.slice(0, USAGE_MEMBERS)
+			.map(([name, used]) => ({ name, used, limit: perPerson ?? Math.max(...byIncident.map((b) => b.limit)) })),
+		claimants: claimants.length,
+		members_without_claims: unclaimed,
 		by_incident: byIncident,
 		total_used: rows.reduce((s, r) => s + r.used, 0),
 	}

@@ -1,9 +1,11 @@
 import { useLoaderData } from 'react-router'
 import { Link } from '#app/components/ui/link.tsx'
 import { INCIDENT_TYPES } from '#api/contract/catalogue.ts'
+import type { PlanUsage as Usage } from '#api/contract/claims.ts'
 import { panelClass } from '#app/components/ui/panel.tsx'
 import { UsageChart } from '#app/components/ui/usage-chart.tsx'
 import { formatNairaFull } from '#app/lib/money.ts'
+import { plural } from '#app/lib/plural.ts'
 import { orNotFound } from '#app/server/api-errors.server.ts'
 import { requirePermission } from '#app/server/auth.server.ts'
 import { apiFrom } from '#app/server/api-from.server.ts'
@@ -16,6 +18,22 @@ export async function loader(args: Route.LoaderArgs) {
 	await requirePermission(args, 'claims.view')
 	const usage = (await orNotFound(apiFrom(args.context).getPlanUsage(args.params.planId), 'We could not find that plan.')).data
 	return { usage }
+}
+
+/** A staff plan's members the chart leaves out: those who have claimed nothing, and past the most, those who claimed less. */
+function MembersNote({ usage }: { usage: Usage }) {
+	const quiet = usage.members_without_claims
+	if (quiet === null) return null
+	const shown = usage.by_member.length
+	const lines = [
+		!shown
+			? `None of its ${plural(quiet, 'member')} has claimed yet.`
+			: quiet
+				? `${plural(quiet, 'other member')} ${quiet === 1 ? 'has' : 'have'} claimed nothing yet.`
+				: null,
+		usage.claimants > shown ? `These are the ${shown} who have claimed the most, of ${usage.claimants} who have claimed.` : null,
+	].filter(Boolean)
+	return lines.length ? <p className="mt-3 text-sm text-slate-700">{lines.join(' ')}</p> : null
 }
 
 export default function PlanUsage() {
@@ -50,10 +68,13 @@ export default function PlanUsage() {
 				<h2 id="by-member" className="mb-3 font-semibold">
 					{health ? 'Per member' : 'Per claimant'}
 				</h2>
-				<UsageChart
-					title="Claims per member against the limit each"
-					bars={usage.by_member.map((m) => ({ label: m.name, used: m.used, limit: m.limit }))}
-				/>
+				{usage.by_member.length ? (
+					<UsageChart
+						title="Claims per member against the limit each"
+						bars={usage.by_member.map((m) => ({ label: m.name, used: m.used, limit: m.limit }))}
+					/>
+				) : null}
+				<MembersNote usage={usage} />
 			</section>
 			<section className={panelClass} aria-labelledby="limits">
 				<h2 id="limits" className="mb-2 font-semibold">
