@@ -29,7 +29,8 @@ type Seed = {
 	status: ClaimStatus
 	incident: string
 	amount: number
-	policy: 'gadget' | 'auto'
+	/** A staff plan's claims are its members' (health). */
+	policy: 'gadget' | 'auto' | 'plan'
 	offer?: OfferTerms
 	reason?: string
 	note?: string
@@ -51,6 +52,16 @@ const offer = (assessed: number, excess: number, betterment: number): OfferTerms
 	excess,
 	betterment,
 	payable: assessed - excess - betterment,
+})
+
+/** A health claim's offer: what the desk assessed, paid whole (no excess or betterment on health). */
+const healthOffer = (assessed: number): OfferTerms => ({
+	assessed,
+	parts_amount: 0,
+	asset_age_years: 0,
+	excess: 0,
+	betterment: 0,
+	payable: assessed,
 })
 
 const SEEDS: Seed[] = [
@@ -84,6 +95,16 @@ const SEEDS: Seed[] = [
 	{ status: 'paid', incident: 'theft', amount: 150_000, policy: 'gadget', offer: offer(150_000, 15_000, 0), bank: DEMO_BANK },
 ]
 
+/**
+ * Claims of members of the business's staff plan (ZenCare Plus), each for the member its index names: one paid
+ * into the wallet, one approved, one with the desk; so the plan's usage and its claims have something to show.
+ */
+const PLAN_SEEDS: Array<Seed & { member: number }> = [
+	{ status: 'paid', incident: 'hospital_visit', amount: 85_000, policy: 'plan', offer: healthOffer(85_000), member: 3 },
+	{ status: 'approved', incident: 'virtual_consultation', amount: 15_000, policy: 'plan', member: 12 },
+	{ status: 'documented', incident: 'hospital_visit', amount: 120_000, policy: 'plan', member: 7 },
+]
+
 const ORDER: ClaimStatus[] = [
 	'pending',
 	'inspection_submitted',
@@ -103,6 +124,11 @@ const INCIDENTS: Record<string, { description: string; part: string }> = {
 	theft: { description: 'The phone was snatched from my hand at the bus stop; reported at the police station.', part: '' },
 	accidental_damage: { description: 'Another car hit the front of the vehicle at a junction.', part: 'Front bumper and headlamp' },
 	personal_effects: { description: 'A laptop bag was taken from the back seat while the car was parked.', part: '' },
+	hospital_visit: {
+		description: 'Seen at the hospital with a high fever; tested for malaria and typhoid, and given drugs.',
+		part: 'Consultation and tests',
+	},
+	virtual_consultation: { description: 'A video consultation with a doctor for a cough and a sore throat.', part: 'Consultation' },
 }
 
 /**
@@ -187,6 +213,23 @@ async function seedBusinessClaims(db: Db, storage: Storage, desk: Desk) {
 	)
 	const maker = { ...owner, name: 'Adaeze Okafor', ...desk }
 	for (const [i, seed] of SEEDS.entries()) await seedClaim(db, storage, maker, seed.policy === 'gadget' ? gadget : auto, seed, i)
+	// The staff plan's (seeded before the claims, where the demo has its staff): each claim made for a member.
+	const [plan] = await db
+		.select()
+		.from(t.policies)
+		.where(and(eq(t.policies.customerId, owner.customerId), eq(t.policies.productId, PRODUCT_IDS.zencarePlus), eq(t.policies.kind, 'plan')))
+		.limit(1)
+	if (!plan) return
+	const members = await db
+		.select({ id: t.staff.id, name: sql<string>`${t.staff.firstName} || ' ' || ${t.staff.lastName}` })
+		.from(t.staff)
+		.where(eq(t.staff.policyId, plan.id))
+		.orderBy(t.staff.lastName, t.staff.firstName, t.staff.id)
+	// Incidents 15, 25 and 35 days back: inside the plan's cover, which started on the 1st three months ago.
+	for (const [n, seed] of PLAN_SEEDS.entries()) {
+		const member = members[seed.member]
+		if (member) await seedClaim(db, storage, maker, plan, seed, n + 1, member)
+	}
 }
 
 /**
@@ -228,20 +271,31 @@ type Maker = Desk & {
  * photos and documents as its status says they were uploaded, its activity line, and its money when its
  * timeline says.
  */
-async function seedClaim(db: Db, storage: Storage, maker: Maker, policy: typeof t.policies.$inferSelect, seed: Seed, i: number) {
+async function seedClaim(
+	db: Db,
+	storage: Storage,
+	maker: Maker,
+	policy: typeof t.policies.$inferSelect,
+	seed: Seed,
+	i: number,
+	member?: { id: string; name: string },
+) {
 	const { scans } = maker
 	const owner = { id: maker.id, customerId: maker.customerId }
 	const operator = maker.operatorId ? { id: maker.operatorId } : undefined
 	const now = new Date()
 	const year = now.getUTCFullYear()
-	const needs = claimNeeds(seed.policy, seed.incident as IncidentType)
+	const category = seed.policy === 'plan' ? 'health' : seed.policy
+	const needs = claimNeeds(category, seed.incident as IncidentType)
 	const day = addDays(lagosDate(now), -(i * 10 + 5))
 	const statuses = pathTo(seed.status, needs)
 	const text = INCIDENTS[seed.incident]!
+	// A repairer's parts and labour, or a hospital's bill and its drugs.
+	const [main, rest] = category === 'health' ? (['bill', 'Drugs'] as const) : (['parts', 'Fitting'] as const)
 	const estimate: EstimateLine[] = statuses.includes('estimate_submitted')
 		? [
-				{ kind: 'parts', description: text.part, amount: seed.amount - 10_000 },
-				{ kind: 'labour', description: 'Fitting', amount: 10_000 },
+				{ kind: main, description: text.part, amount: seed.amount - 10_000 },
+				{ kind: category === 'health' ? 'bill' : 'labour', description: rest, amount: 10_000 },
 			]
 		: []
 	const times = stepTimes(day, statuses.length, OPEN.includes(seed.status), now, i)
@@ -256,7 +310,7 @@ async function seedClaim(db: Db, storage: Storage, maker: Maker, policy: typeof 
 			photos.map(async (field, n) => ({
 				field,
 				filename: `IMG_20${String(1000 + i * 7 + n)}.jpg`,
-				bytes: await damagePhoto(seed.policy, n),
+				bytes: await damagePhoto(category === 'auto' ? 'auto' : 'gadget', n),
 				at: new Date(times[0]!.getTime() + (20 + n) * 60_000),
 			})),
 		)),
@@ -288,7 +342,8 @@ async function seedClaim(db: Db, storage: Storage, maker: Maker, policy: typeof 
 				place: i % 2 ? 'Allen Avenue, Ikeja, Lagos' : 'Admiralty Way, Lekki, Lagos',
 				description: text.description,
 				amount: seed.amount,
-				claimantName: maker.name,
+				claimantName: member?.name ?? maker.name,
+				claimantStaffId: member?.id ?? null,
 				estimate,
 				offer: seed.offer ?? null,
 				declineReason: seed.reason ?? null,

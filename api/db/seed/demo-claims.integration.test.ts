@@ -7,6 +7,7 @@ import { CLAIM_STATUSES } from '#api/contract/statuses.ts'
 import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { seedDemoClaims } from './claims.ts'
+import { seedDemoStaff } from './demo-staff.ts'
 import { DEMO_PASSWORD, seedDemoAccounts } from './index.ts'
 
 // The demo's claims (docs/decisions/068, 108 and 158): every status, a bank payout with the bank and one
@@ -23,6 +24,8 @@ describeApi('the demo claims', () => {
 	beforeAll(async () => {
 		ctx = await testApi()
 		await seedDemoAccounts(ctx.db)
+		// The staff plan whose members' claims are seeded with the business's (as the whole demo seeds it).
+		await seedDemoStaff(ctx.db, 'business@example.com')
 		await seedDemoClaims(ctx.db, ctx.deps.storage)
 		// Seeding again changes nothing: the claims exist.
 		await seedDemoClaims(ctx.db, ctx.deps.storage)
@@ -119,11 +122,14 @@ describeApi('the demo claims', () => {
 		const token = await signIn('/auth/sign-in', 'business@example.com')
 		const list = (await ctx.call('GET', '/claims', { token })).body.data as Array<{ policy: { id: string } }>
 		const ids = [...new Set(list.map((c) => c.policy.id))]
-		expect(ids).toHaveLength(2)
+		// The gadget, the car, and the staff plan its members claimed on.
+		expect(ids).toHaveLength(3)
 		for (const id of ids) {
 			const policy = PolicyDetail.parse((await ctx.call('GET', `/policies/${id}`, { token })).body.data)
 			expect(policy.quote?.lines.length).toBeGreaterThan(0)
-			expect(policy.quote?.total).toBe(policy.premium)
+			// A plan is billed monthly for its members (decision 095): nothing was paid as its premium.
+			if (policy.kind === 'plan') expect(policy.premium).toBe(0)
+			else expect(policy.quote?.total).toBe(policy.premium)
 		}
 	})
 

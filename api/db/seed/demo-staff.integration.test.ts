@@ -10,6 +10,7 @@ import { reconcile } from '#api/services/reconcile.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { activities, dependants, employees, policies, policyEvents, purchases, staff, users } from '../schema.ts'
 import { seedDemo } from './demo.ts'
+import { DEMO_PASSWORD } from './index.ts'
 import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
 
 // The demo business's people as one company has them (decision 159): every person once in its register,
@@ -154,5 +155,27 @@ describeApi('the demo business’s people and staff plans', () => {
 			})
 			expect(first!.createdAt.getTime(), plan.policyNumber).toBeGreaterThanOrEqual(plan.createdAt.getTime())
 		}
+	})
+
+	test('members of the staff plan have claimed on it: its usage and its claims show them', async () => {
+		const [plan] = await ctx.db
+			.select()
+			.from(policies)
+			.where(and(eq(policies.customerId, customerId), eq(policies.productId, PRODUCT_IDS.zencarePlus), eq(policies.kind, 'plan')))
+		const signedIn = await ctx.call('POST', '/auth/sign-in', { body: { email: 'business@example.com', password: DEMO_PASSWORD } })
+		const token = signedIn.body.data.access_token as string
+		const usage = (await ctx.call('GET', `/policies/${plan!.id}/usage`, { token })).body.data
+		// The paid and the approved claims count against the limits; the one with the desk does not yet.
+		expect(usage).toMatchObject({ claimants: 2, members_without_claims: 38, total_used: 100_000 })
+		expect(usage.by_member.map((m: { used: number }) => m.used)).toEqual([85_000, 15_000])
+		const claims = (await ctx.call('GET', `/claims?policy_id=${plan!.id}`, { token })).body.data as Array<{
+			status: string
+			claimant_name: string
+		}>
+		expect(claims.map((c) => c.status).sort()).toEqual(['approved', 'documented', 'paid'])
+		const names = (await ctx.call('GET', `/policies/${plan!.id}/members?page_size=100`, { token })).body.data.members.map(
+			(m: { name: string }) => m.name,
+		)
+		for (const c of claims) expect(names, c.claimant_name).toContain(c.claimant_name)
 	})
 })
