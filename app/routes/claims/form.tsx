@@ -6,26 +6,41 @@ import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/form'
 import { loadOpenClaim } from './claims.server.ts'
 import { resumePath } from './steps.ts'
-import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
+import type { Claim } from '#api/contract/claims.ts'
+import type { InsurerCalls } from '#app/server/insurer.server.ts'
+import { ClaimDetailsBody, ClaimDetailsForm, claimSchema } from './details-form.tsx'
+import { claimBody, loadClaimants, readClaimant, sentValues } from './claimant.server.ts'
 import { ClaimSteps } from './parts.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Claim details · Cover Portal' }]
 
 export async function loader(args: Route.LoaderArgs) {
 	const { api, claim } = await loadOpenClaim(args)
-	const product = (await api.getProduct(String(claim.policy.product_id))).data
-	return { claim, incidentTypes: product.incident_types, constraint: formConstraint(ClaimDetailsBody) }
+	const [product, claimants] = await Promise.all([api.getProduct(String(claim.policy.product_id)), claimantsOf(api, claim)])
+	return { claim, incidentTypes: product.data.incident_types, claimants, constraint: formConstraint(ClaimDetailsBody) }
+}
+
+/** Who a staff plan's claim can be for, the draft's member so far kept; only health cover can be a staff plan. */
+async function claimantsOf(api: InsurerCalls, claim: Claim) {
+	if (claim.policy.category !== 'health') return null
+	const claimants = await loadClaimants(api, (await api.getPolicy(claim.policy.id)).data)
+	if (claimants && 'search' in claimants && claim.claimant_staff_id)
+		return { ...claimants, current: { id: claim.claimant_staff_id, name: claim.claimant_name } }
+	return claimants
 }
 
 /** A draft's details change until it is submitted; the claim is saved each time, so it can be left and resumed. */
 export async function action(args: Route.ActionArgs) {
 	const { api, claim } = await loadOpenClaim(args)
 	const formData = await readForm(args.request)
-	const submission = parseWithZod(formData, { schema: ClaimDetailsBody })
+	const claimants = await claimantsOf(api, claim)
+	const submission = parseWithZod(formData, { schema: claimSchema(claimants) })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	try {
-		const body = Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string')) as Record<string, string>
-		const { data: saved } = await api.updateClaim(claim.id, body)
+		const claimant = claimants ? await readClaimant(api, claim.policy.id, claimants, formData) : null
+		// Kept apart from the form's result, as on the first page of a claim (make-claim.tsx).
+		if (claimant && 'error' in claimant) return data({ claimantProblem: claimant.error, values: sentValues(formData) }, { status: 400 })
+		const { data: saved } = await api.updateClaim(claim.id, claimBody(formData, claimant))
 		return redirectWithToast(args.request, resumePath(saved), { type: 'success', description: 'Claim saved.' })
 	} catch (error) {
 		return replyWithApiError(submission, error)
@@ -33,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ClaimForm() {
-	const { claim, incidentTypes, constraint } = useLoaderData<typeof loader>()
+	const { claim, incidentTypes, claimants, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<>
@@ -45,10 +60,12 @@ export default function ClaimForm() {
 			<ClaimDetailsForm
 				id="claim-details"
 				incidentTypes={incidentTypes}
-				defaults={claim}
-				lastResult={actionData?.result}
+				defaults={actionData && 'values' in actionData ? actionData.values : claim}
+				lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+				claimantProblem={actionData && 'claimantProblem' in actionData ? actionData.claimantProblem : null}
 				constraint={constraint}
 				submitLabel="Save and continue"
+				claimants={claimants}
 				limitText={`In whole Naira, at most ${formatNairaFull(Math.max(0, claim.limit - claim.used))} (what is left of the limit).`}
 			/>
 		</>

@@ -12,7 +12,8 @@ import { apiFrom } from '#app/server/api-from.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import type { Route } from './+types/make-claim'
 import { resumePath } from './steps.ts'
-import { ClaimDetailsBody, ClaimDetailsForm } from './details-form.tsx'
+import { ClaimDetailsBody, ClaimDetailsForm, claimSchema } from './details-form.tsx'
+import { claimBody, loadClaimants, readClaimant, sentValues } from './claimant.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Make a claim · Cover Portal' }]
 
@@ -45,12 +46,14 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 	const policies = active.data.items
 	const chosenId = new URL(args.request.url).searchParams.get('policy')
 	const chosen = chosenId ? (policies.find((p) => p.id === chosenId) ?? (await policyOrNull(api, chosenId))) : null
-	const product = chosen ? (await api.getProduct(String(chosen.product_id))).data : null
-	return { api, policies, activeTotal: active.data.total, waiting: waiting.data, chosen, product, drafts: drafts.data }
+	const [product, claimants] = chosen
+		? await Promise.all([api.getProduct(String(chosen.product_id)).then((r) => r.data), loadClaimants(api, chosen)])
+		: [null, null]
+	return { api, policies, activeTotal: active.data.total, waiting: waiting.data, chosen, product, claimants, drafts: drafts.data }
 }
 
 export async function loader(args: Route.LoaderArgs) {
-	const { policies, activeTotal, waiting, chosen, product, drafts } = await load(args)
+	const { policies, activeTotal, waiting, chosen, product, claimants, drafts } = await load(args)
 	const named = (p: (typeof policies)[number]) => ({
 		id: p.id,
 		policy_number: p.policy_number,
@@ -67,18 +70,22 @@ export async function loader(args: Route.LoaderArgs) {
 				? { id: chosen.id, policy_number: chosen.policy_number, product_name: product.name, incident_types: product.incident_types }
 				: null,
 		limits: product?.claim_limits ?? [],
+		claimants,
 		drafts: drafts.map((d) => ({ id: d.id, claim_number: d.claim_number, product_name: d.policy.product_name })),
 		constraint: formConstraint(ClaimDetailsBody),
 	}
 }
 
 export async function action(args: Route.ActionArgs) {
-	const { api, chosen } = await load(args)
+	const { api, chosen, claimants } = await load(args)
 	const formData = await readForm(args.request)
-	const submission = parseWithZod(formData, { schema: ClaimDetailsBody })
+	const submission = parseWithZod(formData, { schema: claimSchema(claimants) })
 	if (submission.status !== 'success' || !chosen) return data({ result: submission.reply() }, { status: 400 })
 	try {
-		const body = Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string')) as Record<string, string>
+		const claimant = claimants ? await readClaimant(api, chosen.id, claimants, formData) : null
+		// Kept apart from the form's result: the page's own checks, run again as the member's field loses focus, would clear it.
+		if (claimant && 'error' in claimant) return data({ claimantProblem: claimant.error, values: sentValues(formData) }, { status: 400 })
+		const body = claimBody(formData, claimant)
 		const { data: claim, message } = await api.createClaim({ ...body, policy_id: chosen.id })
 		return redirectWithToast(args.request, resumePath(claim), { type: 'success', description: message ?? 'Claim started.' })
 	} catch (error) {
@@ -87,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MakeClaim() {
-	const { policies, activeTotal, waiting, chosen, limits, drafts, constraint } = useLoaderData<typeof loader>()
+	const { policies, activeTotal, waiting, chosen, limits, claimants, drafts, constraint } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<>
@@ -118,9 +125,12 @@ export default function MakeClaim() {
 						<ClaimDetailsForm
 							id="make-claim"
 							incidentTypes={chosen.incident_types}
-							lastResult={actionData?.result}
+							lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+							defaults={actionData && 'values' in actionData ? actionData.values : undefined}
+							claimantProblem={actionData && 'claimantProblem' in actionData ? actionData.claimantProblem : null}
 							constraint={constraint}
 							submitLabel="Start the claim"
+							claimants={claimants}
 							limitText={
 								limits.length ? `In whole Naira. Limits: ${limits.map((l) => `${l.label} ${formatNairaFull(l.amount)}`).join('; ')}.` : null
 							}
