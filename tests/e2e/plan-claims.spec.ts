@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
-import { type Plan, staffPlan } from './plan-support.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { staffPlan } from './plan-support.ts'
 import { expect, expectAccessible, signIn, test, visit } from './support.ts'
 import { type Member, businessThroughApi } from './wallet-support.ts'
 
@@ -22,20 +22,24 @@ async function claimOf(page: Page, owner: Member) {
 	return { id, claim: (await res.json()).data as { claimant_name: string; claimant_staff_id: string } }
 }
 
-/** From the plan's page: its claims, then "Make a claim on this plan", as a person would go. */
-async function makeClaimOn(page: Page, plan: Plan) {
+/**
+ * A business with a staff plan of `n`, signed in, on the plan's claim form: from the plan's page, its claims,
+ * then "Make a claim on this plan", as a person would go.
+ */
+async function makeClaimOn(page: Page, request: APIRequestContext, name: string, n: number, prefix: string) {
+	const owner = await businessThroughApi(page, request, name)
+	const plan = await staffPlan(request, owner, n, prefix)
+	await signIn(page, owner.email, owner.password)
+	await expect(page).toHaveURL('/')
 	await visit(page, `/mycover/${plan.id}`)
 	await page.getByRole('main').getByRole('link', { name: 'Claims', exact: true }).click()
 	await page.getByRole('link', { name: 'Make a claim on this plan' }).click()
 	await expect(page.getByRole('heading', { name: 'Make a claim', level: 1 })).toBeVisible()
+	return { owner, plan }
 }
 
 test('a claim on a small plan is for a member chosen from its list; the draft keeps who', async ({ page, request, js }) => {
-	const owner = await businessThroughApi(page, request, 'Femi')
-	const plan = await staffPlan(request, owner, 3, 'Clm')
-	await signIn(page, owner.email, owner.password)
-	await expect(page).toHaveURL('/')
-	await makeClaimOn(page, plan)
+	const { owner } = await makeClaimOn(page, request, 'Femi', 3, 'Clm')
 
 	// Not choosing says so, and keeps what was typed.
 	await describeIncident(page)
@@ -60,11 +64,7 @@ test('a claim on a small plan is for a member chosen from its list; the draft ke
 })
 
 test('on a plan of more than a hundred, the member is named by email or phone', async ({ page, request, js }) => {
-	const owner = await businessThroughApi(page, request, 'Uche')
-	const plan = await staffPlan(request, owner, 101, 'Many')
-	await signIn(page, owner.email, owner.password)
-	await expect(page).toHaveURL('/')
-	await makeClaimOn(page, plan)
+	const { owner, plan } = await makeClaimOn(page, request, 'Uche', 101, 'Many')
 	await describeIncident(page)
 	const who = page.getByLabel('Who the claim is for')
 	for (const [typed, said] of [
