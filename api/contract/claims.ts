@@ -185,10 +185,10 @@ export const ClaimParams = z.object({ id: Id })
 export const ClaimDocumentParams = z.object({ id: Id, name: z.string().regex(/^[a-z0-9_]{1,60}$/, 'Not a document of this claim.') })
 export const ClaimFileParams = z.object({ id: Id, fileId: Id })
 
-/** A policy's claims against its limits: per member and per incident type for health plans. */
 /** The most members a plan's usage lists by name (those who have claimed the most). */
 export const USAGE_MEMBERS = 50
 
+/** A policy's claims against its limits: per member and per incident type for health plans. */
 export const PlanUsage = z.object({
 	policy_id: Id,
 	policy_number: z.string(),

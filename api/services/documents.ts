@@ -123,17 +123,17 @@ async function customerParty(db: Db, customerId: string, role: string): Promise<
 	return { role, name: holder.name, lines }
 }
 
-/**
- * A policy's certificate: the insurer, the policyholder, the policy, what the cover is for (the
- * vehicle, the device, the insured person or trip, a staff plan's members) and its verification code.
- * A pending policy has none yet: its cover has not started.
- */
 /** A member's line of cover on a plan's certificate: covered now, from the day they join, or to their last day. */
 function memberCover(m: { state: string; effective_on: string | null }) {
 	if (!m.effective_on || m.state === 'active') return 'Covered'
 	return m.state === 'joining' ? `From ${formatDay(m.effective_on)}` : `To ${formatDay(addDays(m.effective_on, -1))}`
 }
 
+/**
+ * A policy's certificate: the insurer, the policyholder, the policy, what the cover is for (the
+ * vehicle, the device, the insured person or trip, a staff plan's members) and its verification code.
+ * A pending policy has none yet: its cover has not started.
+ */
 export async function certificatePdf(deps: Deps, customerId: string, policyId: string) {
 	const { policy, purchase, custodian } = await findPolicy(deps.db, customerId, policyId)
 	if (policy.status === 'pending') {
