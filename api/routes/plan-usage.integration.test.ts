@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import { USAGE_MEMBERS } from '#api/contract/claims.ts'
-import { claims } from '#api/db/schema.ts'
+import { claims, staff } from '#api/db/schema.ts'
 import { lagosDate } from '#api/domain/policies.ts'
 import { insertPolicy } from '#tests/support/claims.ts'
 import { activePlan } from '#tests/support/plans.ts'
@@ -86,5 +86,38 @@ describeApi("a staff plan's usage per member", () => {
 		const data = await usage(gadget.id)
 		expect(data).toMatchObject({ claimants: 1, members_without_claims: null })
 		expect(data.by_member).toEqual([expect.objectContaining({ used: 0 })])
+	})
+
+	test('two members of one name are two claimants', async () => {
+		const twins = (await activePlan(ctx, owner, 2, { prefix: 't', phone: (i) => `0803${4_500_000 + i}` })).id
+		const listed = (await ctx.call('GET', `/policies/${twins}/members`, { token: owner.token })).body.data.members as Array<{ id: string }>
+		await ctx.db
+			.update(staff)
+			.set({ firstName: 'Ngozi', lastName: 'Eze' })
+			.where(inArray(staff.policyId, [twins]))
+		const made: string[] = []
+		for (const [i, member] of listed.entries()) {
+			const res = await ctx.call('POST', '/claims', {
+				token: owner.token,
+				body: {
+					policy_id: twins,
+					claimant_staff_id: member.id,
+					incident_type: 'virtual_consultation',
+					incident_date: lagosDate(ctx.deps.now()),
+					place: 'At home, Surulere',
+					description: 'A video consultation for a cough and a sore throat.',
+					amount: 10_000 * (i + 1),
+				},
+			})
+			expect(res.status).toBe(201)
+			made.push(res.body.data.id)
+		}
+		await ctx.db.update(claims).set({ status: 'approved' }).where(inArray(claims.id, made))
+		const data = await usage(twins)
+		expect(data).toMatchObject({ claimants: 2, members_without_claims: 0 })
+		expect(data.by_member.map((m: { name: string; used: number }) => [m.name, m.used])).toEqual([
+			['Ngozi Eze', 20_000],
+			['Ngozi Eze', 10_000],
+		])
 	})
 })

@@ -151,19 +151,26 @@ export async function planUsage(db: Db, customerId: string, policyId: string, to
 		.select({
 			incident: claims.incidentType,
 			name: claims.claimantName,
+			staffId: claims.claimantStaffId,
 			count: sql<number>`count(*)::int`,
 			used: sql<number>`coalesce(sum(coalesce((${claims.offer}->>'payable')::int, ${claims.amount})), 0)::int`,
 		})
 		.from(claims)
 		.where(and(eq(claims.policyId, policyId), inArray(claims.status, [...COUNTS_AGAINST_LIMIT])))
-		.groupBy(claims.incidentType, claims.claimantName)
+		.groupBy(claims.incidentType, claims.claimantName, claims.claimantStaffId)
 	const perPerson = ctx.product.category === 'health' ? ctx.product.claim_limits[0]!.amount : null
-	const byMember = new Map<string, number>()
-	for (const r of rows) byMember.set(r.name, (byMember.get(r.name) ?? 0) + r.used)
+	// A claimant is the member the claim names, or, where it names none, the name written on it: two members of one name are two.
+	const byMember = new Map<string, { name: string; used: number }>()
+	for (const r of rows) {
+		const key = r.staffId ?? `name:${r.name}`
+		byMember.set(key, { name: r.name, used: (byMember.get(key)?.used ?? 0) + r.used })
+	}
 	const plan = ctx.policy.kind === 'plan'
-	const unclaimed = plan ? (await planMembers(db, customerId, ctx.policy, today)).filter((m) => !byMember.has(m.name)).length : null
-	if (!plan && !byMember.has(ctx.holderName)) byMember.set(ctx.holderName, 0)
-	const claimants = [...byMember].sort(([a, used], [b, other]) => other - used || a.localeCompare(b))
+	const unclaimed = plan
+		? (await planMembers(db, customerId, ctx.policy, today)).filter((m) => !byMember.has(m.id) && !byMember.has(`name:${m.name}`)).length
+		: null
+	if (!plan && !byMember.has(`name:${ctx.holderName}`)) byMember.set(`name:${ctx.holderName}`, { name: ctx.holderName, used: 0 })
+	const claimants = [...byMember.values()].sort((a, b) => b.used - a.used || a.name.localeCompare(b.name))
 	const byIncident = ctx.product.incident_types.map((incident) => {
 		const of = rows.filter((r) => r.incident === incident)
 		return {
@@ -181,7 +188,7 @@ export async function planUsage(db: Db, customerId: string, policyId: string, to
 		limits: [...ctx.product.claim_limits],
 		by_member: claimants
 			.slice(0, USAGE_MEMBERS)
-			.map(([name, used]) => ({ name, used, limit: perPerson ?? Math.max(...byIncident.map((b) => b.limit)) })),
+			.map(({ name, used }) => ({ name, used, limit: perPerson ?? Math.max(...byIncident.map((b) => b.limit)) })),
 		claimants: claimants.length,
 		members_without_claims: unclaimed,
 		by_incident: byIncident,
