@@ -143,7 +143,15 @@ export const ClaimSummary = z.object({
 	incident_date: z.string(),
 	amount: z.number().int(),
 	claimant_name: z.string(),
-	policy: z.object({ id: Id, policy_number: z.string(), product_id: z.number().int(), product_name: z.string(), category: z.string() }),
+	/** `kind`: a staff plan's claim is for one of its members (decision 170). */
+	policy: z.object({
+		id: Id,
+		policy_number: z.string(),
+		kind: z.enum(['policy', 'plan']),
+		product_id: z.number().int(),
+		product_name: z.string(),
+		category: z.string(),
+	}),
 	business: z.string().optional(),
 	created_at: z.string(),
 	updated_at: z.string(),

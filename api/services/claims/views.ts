@@ -28,7 +28,11 @@ import { policyOf, usedAgainstLimit } from './policy.ts'
 
 type ClaimRow = typeof claims.$inferSelect
 
-function summary(claim: ClaimRow, policy: { policyNumber: string; productId: number }, business?: string): ClaimSummary {
+function summary(
+	claim: ClaimRow,
+	policy: { policyNumber: string; kind: 'policy' | 'plan'; productId: number },
+	business?: string,
+): ClaimSummary {
 	const product = productById(policy.productId as Product['id'])
 	return {
 		id: claim.id,
@@ -41,6 +45,7 @@ function summary(claim: ClaimRow, policy: { policyNumber: string; productId: num
 		policy: {
 			id: claim.policyId,
 			policy_number: policy.policyNumber,
+			kind: policy.kind,
 			product_id: policy.productId,
 			product_name: product.name,
 			category: product.category,
@@ -118,7 +123,13 @@ export async function serializeClaim(db: Db, claim: ClaimRow, actor: ClaimActor 
 export async function listClaims(db: Db, customerId: string | null, query: import('zod').output<typeof ClaimListQuery>, limit = 100) {
 	const q = query.q ? containsPattern(query.q) : null
 	const rows = await db
-		.select({ claim: claims, policyNumber: policies.policyNumber, productId: policies.productId, business: customers.name })
+		.select({
+			claim: claims,
+			policyNumber: policies.policyNumber,
+			kind: policies.kind,
+			productId: policies.productId,
+			business: customers.name,
+		})
 		.from(claims)
 		.innerJoin(policies, eq(policies.id, claims.policyId))
 		.innerJoin(customers, eq(customers.id, claims.customerId))

@@ -20,10 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
 	return { claim, incidentTypes: product.data.incident_types, claimants, constraint: formConstraint(ClaimDetailsBody) }
 }
 
-/** Who a staff plan's claim can be for, the draft's member so far kept; only health cover can be a staff plan. */
+/** Who a staff plan's claim can be for, the draft's member so far kept. */
 async function claimantsOf(api: InsurerCalls, claim: Claim) {
-	if (claim.policy.category !== 'health') return null
-	const claimants = await loadClaimants(api, (await api.getPolicy(claim.policy.id)).data)
+	const claimants = await loadClaimants(api, claim.policy)
 	if (claimants && 'search' in claimants && claim.claimant_staff_id)
 		return { ...claimants, current: { id: claim.claimant_staff_id, name: claim.claimant_name } }
 	return claimants
