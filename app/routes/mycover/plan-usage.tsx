@@ -27,7 +27,9 @@ function MembersNote({ usage }: { usage: Usage }) {
 	const shown = usage.by_member.length
 	const lines = [
 		!shown
-			? `None of its ${plural(quiet, 'member')} has claimed yet.`
+			? quiet
+				? `None of its ${plural(quiet, 'member')} has claimed yet.`
+				: 'No member has claimed yet.'
 			: quiet
 				? `${plural(quiet, 'other member')} ${quiet === 1 ? 'has' : 'have'} claimed nothing yet.`
 				: null,
