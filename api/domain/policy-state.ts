@@ -102,8 +102,11 @@ export function policyState(policy: PolicyFacts, events: readonly PolicyEventFac
 	return 'active'
 }
 
-/** Spec section 3's flags, each from the stored facts; section 4: active is not pending, not deactivated, not expired. */
-export function policyFlags(policy: PolicyFacts, events: readonly PolicyEventFact[], today: string) {
+/**
+ * Spec section 3's flags, each from the stored facts; section 4: active is not pending, not deactivated, not
+ * expired. `registerLeaving`: the staff register has some member of the plan leaving (decision 168).
+ */
+export function policyFlags(policy: PolicyFacts, events: readonly PolicyEventFact[], today: string, registerLeaving = false) {
 	const state = policyState(policy, events, today)
 	const ended = state === 'terminated' || state === 'deactivated'
 	return {
@@ -115,8 +118,8 @@ export function policyFlags(policy: PolicyFacts, events: readonly PolicyEventFac
 		is_paused: state === 'paused',
 		to_be_terminated: !ended && Boolean(latest(events, ['terminate'], today, false)),
 		to_be_deactivated: !ended && Boolean(latest(events, ['deactivate'], today, false)),
-		// On a policy: some of its members leave at a date to come.
-		to_be_removed: !ended && events.some((e) => e.staffId && e.kind === 'member_removal' && e.effectiveOn > today),
+		// On a plan: some of its members leave at a date to come, removed by the plan or leaving the staff register.
+		to_be_removed: !ended && (registerLeaving || events.some((e) => e.staffId && e.kind === 'member_removal' && e.effectiveOn > today)),
 		awaiting_inspection: state === 'pending' && needsInspection(policy.productId) && policy.activatedAt !== null,
 		active: state === 'active' || state === 'to_be_deactivated' || state === 'to_be_terminated',
 	}

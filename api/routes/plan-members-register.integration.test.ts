@@ -1,7 +1,8 @@
 import { beforeAll, expect, test } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
 import { formatDay } from '#api/contract/dates.ts'
-import { staff } from '#api/db/schema.ts'
+import { policyEvents, staff } from '#api/db/schema.ts'
+import { lagosDate } from '#api/domain/policies.ts'
 import { activePlan, moveTo } from '#tests/support/plans.ts'
 import { pdfText } from '#tests/support/pdf.ts'
 import { describeApi, testApi } from '#tests/support/test-api.ts'
@@ -24,6 +25,19 @@ describeApi("a staff plan's members and the staff register", () => {
 		expect(res.status).toBe(200)
 		return res.body.data as { members: Member[]; on_plan: number; total: number }
 	}
+	/** The plan's "Members leaving" flag on its page and in the list, and whether the list's filter keeps it. */
+	const leavingFlag = async (id = plan) => {
+		const detail = await ctx.call('GET', `/policies/${id}`, { token: owner.token })
+		const listed = (await ctx.call('GET', '/policies?kind=plan&page_size=100', { token: owner.token })).body.data.items as Array<{
+			id: string
+			to_be_removed: boolean
+		}>
+		const filtered = (await ctx.call('GET', '/policies?status=to_be_removed&page_size=100', { token: owner.token })).body.data
+			.items as Array<{
+			id: string
+		}>
+		return [detail.body.data.to_be_removed, listed.find((p) => p.id === id)?.to_be_removed, filtered.some((p) => p.id === id)]
+	}
 	const stateOf = (list: Member[]) => Object.fromEntries(list.map((m) => [m.name, [m.state, m.effective_on]]))
 	const certificate = async () => {
 		const res = await ctx.api.request(`/api/v1/policies/${plan}/certificate`, { headers: { authorization: `Bearer ${owner.token}` } })
@@ -40,6 +54,7 @@ describeApi("a staff plan's members and the staff register", () => {
 	})
 
 	test('leaving the register or the plan, and joining by replacement: listed with the day, counted, and on the certificate', async () => {
+		expect(await leavingFlag()).toEqual([false, false, false])
 		const removed = await ctx.call('POST', '/employees/remove', {
 			token: owner.token,
 			body: { employee_ids: [employeeOf.get('r1 Okafor')] },
@@ -75,6 +90,8 @@ describeApi("a staff plan's members and the staff register", () => {
 			'r5 Okafor': ['active', null],
 		})
 		expect(before.on_plan).toBe(6)
+		// The plan's "Members leaving" flag and filter hear the register too, not only the plan's own removals.
+		expect(await leavingFlag()).toEqual([true, true, true])
 		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data.staff_count).toBe(6)
 		const text = await certificate()
 		expect(text).toContain('Members covered (6)')
@@ -100,6 +117,7 @@ describeApi("a staff plan's members and the staff register", () => {
 		const after = await members()
 		expect(stateOf(after.members)).toEqual({ 'Joy Okafor': ['active', null], 'r4 Okafor': ['active', null], 'r5 Okafor': ['active', null] })
 		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data.staff_count).toBe(3)
+		expect(await leavingFlag()).toEqual([false, false, false])
 		const later = await certificate()
 		expect(later).toContain('Members covered (3)')
 		for (const gone of ['r1 Okafor', 'r2 Okafor', 'r3 Okafor']) expect(later).not.toContain(gone)
@@ -109,5 +127,28 @@ describeApi("a staff plan's members and the staff register", () => {
 			.from(staff)
 			.where(and(eq(staff.policyId, plan), inArray(staff.employeeId, [employeeOf.get('r1 Okafor')!, employeeOf.get('r2 Okafor')!])))
 		expect(kept).toHaveLength(2)
+	})
+	test('a member moved in from another plan who leaves the register: the new plan has members leaving, the old one not', async () => {
+		const other = (await activePlan(ctx, owner, 2, { prefix: 'm', phone: (i) => `0803${3_400_000 + i}` })).id
+		const mover = ((await ctx.call('GET', `/policies/${other}/members`, { token: owner.token })).body.data.members as Member[])[0]!
+		const moved = await ctx.call('POST', `/policies/${other}/migration`, {
+			token: owner.token,
+			body: { to_policy_id: plan, member_ids: [mover.id], confirm: true },
+		})
+		expect(moved.status).toBe(200)
+		// The move has taken effect: dated today here, as on the 1st of next month.
+		await ctx.db
+			.update(policyEvents)
+			.set({ effectiveOn: lagosDate(ctx.deps.now()) })
+			.where(eq(policyEvents.staffId, mover.id))
+		expect((await members()).members.map((m) => m.id)).toContain(mover.id)
+		expect(await leavingFlag()).toEqual([false, false, false])
+		const [row] = await ctx.db.select({ employeeId: staff.employeeId }).from(staff).where(eq(staff.id, mover.id))
+		expect((await ctx.call('POST', '/employees/remove', { token: owner.token, body: { employee_ids: [row!.employeeId] } })).status).toBe(
+			200,
+		)
+		expect((await members()).members.find((m) => m.id === mover.id)?.state).toBe('to_be_removed')
+		expect(await leavingFlag()).toEqual([true, true, true])
+		expect(await leavingFlag(other)).toEqual([false, false, false])
 	})
 })

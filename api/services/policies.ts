@@ -8,7 +8,7 @@ import { lagosDate } from '../domain/policies.ts'
 import { canEndAtOnce, effectiveDate, type PolicyEventFact, policyFlags } from '../domain/policy-state.ts'
 import { renewable } from '../domain/renewals.ts'
 import { ApiError } from '../errors.ts'
-import { statusSql } from './policy-status-sql.ts'
+import { registerLeavingSql, statusSql } from './policy-status-sql.ts'
 
 // Policies as the API reads them: one, a page of a business's (filtered in SQL, decision 121), the
 // products it holds, and the live events their flags come from.
@@ -17,15 +17,19 @@ type PolicyRow = typeof policies.$inferSelect
 const productOf = (id: number) => productById(id as Product['id'])
 const ends = new Set<string>(PLAN_ENDING_EVENTS)
 
-/** A policy as the API answers with it; its flags from its stored events (none for one just bought). */
+/**
+ * A policy as the API answers with it; its flags from its stored events (none for one just bought) and, for
+ * a plan, whether the staff register has members of it leaving (`plansLeaving`).
+ */
 export function serializePolicy(
 	policy: PolicyRow,
 	custodian: { id: string; name: string } | null,
 	now: Date,
 	events: readonly PolicyEventFact[] = [],
+	registerLeaving = false,
 ): Policy {
 	const product = productOf(policy.productId)
-	const { state, ...flags } = policyFlags(policy, events, lagosDate(now))
+	const { state, ...flags } = policyFlags(policy, events, lagosDate(now), registerLeaving)
 	return {
 		id: policy.id,
 		purchase_id: policy.purchaseId,
@@ -104,17 +108,36 @@ export async function listPolicies(db: Db, customerId: string, now: Date, query:
 			.offset((query.page - 1) * query.page_size),
 		db.execute(sql`select count(*)::int as n from (select 1 from ${policies} where ${where} limit ${POLICIES_COUNT_CAP + 1}) as capped`),
 	])
-	const events = rows.length ? await liveEvents(db, { customerId, policyIds: rows.map((r) => r.policy.id) }) : []
+	const ids = rows.map((r) => r.policy.id)
+	const [events, leaving] = rows.length
+		? await Promise.all([liveEvents(db, { customerId, policyIds: ids }), plansLeaving(db, ids, today)])
+		: [[], new Set()]
 	const byPolicy = new Map<string, typeof events>()
 	for (const e of events) byPolicy.set(e.policyId, [...(byPolicy.get(e.policyId) ?? []), e])
 	return {
 		items: rows.map((r) =>
-			serializePolicy(r.policy, custodianOf(r.policy, r.custodianName, r.staffCustodianName), now, byPolicy.get(r.policy.id) ?? []),
+			serializePolicy(
+				r.policy,
+				custodianOf(r.policy, r.custodianName, r.staffCustodianName),
+				now,
+				byPolicy.get(r.policy.id) ?? [],
+				leaving.has(r.policy.id),
+			),
 		),
 		page: query.page,
 		page_size: query.page_size,
 		total: Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0),
 	}
+}
+
+/** Of these policies, the staff plans the staff register has some member of leaving (policy-status-sql.ts). */
+export async function plansLeaving(db: Db | Tx, ids: readonly string[], today: string) {
+	if (!ids.length) return new Set<string>()
+	const rows = await db
+		.select({ id: policies.id })
+		.from(policies)
+		.where(and(inArray(policies.id, [...ids]), registerLeavingSql(today)))
+	return new Set(rows.map((r) => r.id))
 }
 
 /** The products the business holds cover of, each once: a claims filter's options. */

@@ -6,7 +6,7 @@ import { documentsOf } from './activation.ts'
 import { staffCount } from './batch.ts'
 import { planNextBill } from './billing/people.ts'
 import { planMembers } from './plan-members.ts'
-import { findPolicy, liveEvents, serializePolicy } from './policies.ts'
+import { findPolicy, liveEvents, plansLeaving, serializePolicy } from './policies.ts'
 
 /**
  * One of the business's policies or plans as GET /policies/:id answers, and as a change to it answers
@@ -17,9 +17,10 @@ export async function policyDetail(deps: Deps, customerId: string, id: string): 
 	const { policy, purchase, custodian } = await findPolicy(deps.db, customerId, id)
 	const events = await liveEvents(deps.db, { customerId, policyId: policy.id })
 	const plan = policy.kind === 'plan'
+	const leaving = plan && (await plansLeaving(deps.db, [policy.id], lagosDate(deps.now()))).has(policy.id)
 	const nextBill = plan ? await planNextBill(deps.db, policy, lagosDate(deps.now())) : null
 	return {
-		...serializePolicy(policy, custodian, deps.now(), events),
+		...serializePolicy(policy, custodian, deps.now(), events, leaving),
 		// The bill it prices, so the two agree where a month with nobody on the plan is skipped.
 		...(plan ? { next_billing_date: nextBill?.issued_on ?? null } : {}),
 		activation: policy.activation ?? null,

@@ -1,11 +1,12 @@
-import { type SQL, and, not, sql } from 'drizzle-orm'
+import { type SQL, and, not, or, sql } from 'drizzle-orm'
 import { policies } from '../db/schema.ts'
 import type { StatusFilter } from '../domain/policy-state.ts'
 
 // The status filter of GET /policies in SQL, so a page is cut in the database (docs/decisions/121).
 // The same rule as `policyFlags` and `matchesStatus` (api/domain/policy-state.ts), read from the same
-// stored facts: the policy's status and cover end, and its events not cancelled. Each event test is a
-// lookup on policy_events_policy_idx. The list's flags are still computed in JavaScript, on the page.
+// stored facts: the policy's status and cover end, its events not cancelled, and for a plan's leaving
+// members the staff register. Each event test is a lookup on policy_events_policy_idx. The list's flags
+// are still computed in JavaScript, on the page, but for the register's leavers, read with this SQL.
 
 /** The policy's own live event of `kind` (not a member's), holding by today or still to come. */
 const ownEvent = (kind: 'terminate' | 'deactivate', when: 'due' | 'coming', today: string) =>
@@ -22,6 +23,24 @@ const pausedSql = (today: string) =>
 const removalComing = (today: string) =>
 	sql`exists (select 1 from policy_events e where e.policy_id = ${policies.id} and e.cancelled_at is null
 		and e.staff_id is not null and e.kind = 'member_removal' and e.effective_on > ${today}::date)`
+
+/** A member the plan's events have not yet removed or moved away by today. */
+const notGone = (today: string) =>
+	sql`not exists (select 1 from policy_events g where g.policy_id = ${policies.id} and g.staff_id = s.id and g.cancelled_at is null
+		and g.kind in ('member_removal', 'member_migration') and g.effective_on <= ${today}::date)`
+
+/**
+ * Some member of a staff plan the staff register has leaving (decision 168, as `memberToday` reads it): a
+ * member on its sheet, or moved in, not gone by the plan's events, whose last day here (the register's
+ * leaving day, or the membership's own end) is today or later. Each lookup is on an index: the sheet's
+ * (staff_policy_email_idx), the moves in (policy_events_to_policy_idx).
+ */
+export const registerLeavingSql = (today: string) =>
+	sql`(${policies.kind} = 'plan' and (exists (select 1 from staff s left join employees emp on emp.id = s.employee_id
+		where s.policy_id = ${policies.id} and least(emp.leaves_on, s.ends_on) >= ${today}::date and ${notGone(today)})
+	or exists (select 1 from policy_events m join staff s on s.id = m.staff_id join employees emp on emp.id = s.employee_id
+		where m.to_policy_id = ${policies.id} and m.kind = 'member_migration' and m.cancelled_at is null
+		and m.effective_on <= ${today}::date and emp.leaves_on >= ${today}::date and ${notGone(today)})))`
 
 /** Whether a policy's flag for `status` holds on `today`, as a condition on the policies row. */
 export function statusSql(status: StatusFilter, today: string): SQL {
@@ -47,6 +66,6 @@ export function statusSql(status: StatusFilter, today: string): SQL {
 		case 'to_be_terminated':
 			return and(notEnded, ownEvent('terminate', 'coming', today))!
 		case 'to_be_removed':
-			return and(notEnded, removalComing(today))!
+			return and(notEnded, or(removalComing(today), registerLeavingSql(today)))!
 	}
 }
