@@ -35,7 +35,7 @@ export const PlanActivitiesResponse = z.object({
 	items: z.array(PlanActivity),
 	page: z.number().int(),
 	page_size: z.number().int(),
-	/** Every change of the plan or policy, and every move into it. */
+	/** Every change of the plan or policy, every move into it, and its members' leaving and joining through the staff register (decision 171). */
 	total: z.number().int(),
 })
 

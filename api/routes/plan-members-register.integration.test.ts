@@ -92,6 +92,25 @@ describeApi("a staff plan's members and the staff register", () => {
 		expect(before.on_plan).toBe(6)
 		// The plan's "Members leaving" flag and filter hear the register too, not only the plan's own removals.
 		expect(await leavingFlag()).toEqual([true, true, true])
+		// So does its activity list (decision 171): each leaver and the joiner, by name, newest first, the day each holds.
+		// The replacement and the joiner's enrolment are one change, written at one instant: either of the two may come first.
+		const activities = await ctx.call('GET', `/policies/${plan}/activities`, { token: owner.token })
+		expect(activities.status).toBe(200)
+		const { policy_number: planNumber } = (await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data
+		expect(activities.body.data.total).toBe(5)
+		const lines = activities.body.data.items.map((a: { description: string; upcoming: boolean; effective_on: string; kind: string }) => [
+			a.kind,
+			a.description,
+			a.upcoming,
+			a.effective_on,
+		])
+		expect([...lines.slice(0, 2)].sort((a, b) => a[0].localeCompare(b[0])).concat(lines.slice(2))).toEqual([
+			['enrolled', `Joy Okafor: Enrolled on ZenCare staff plan ${planNumber}`, true, leaves],
+			['replaced', `r3 Okafor: Replaced by Joy Okafor (Ngozi): covered to ${formatDay(lastDay)}`, true, leaves],
+			['removed_from_plan', `r2 Okafor: Removed from staff plan ${planNumber} by Ngozi: covered to ${formatDay(lastDay)}`, true, leaves],
+			['removed', `r1 Okafor: Removed from the staff list by Ngozi: covered to ${formatDay(lastDay)}`, true, leaves],
+			['activated', 'Activated for 5 staff', false, expect.any(String)],
+		])
 		expect((await ctx.call('GET', `/policies/${plan}`, { token: owner.token })).body.data.staff_count).toBe(6)
 		const text = await certificate()
 		expect(text).toContain('Members covered (6)')
@@ -136,10 +155,11 @@ describeApi("a staff plan's members and the staff register", () => {
 			body: { to_policy_id: plan, member_ids: [mover.id], confirm: true },
 		})
 		expect(moved.status).toBe(200)
-		// The move has taken effect: dated today here, as on the 1st of next month.
+		// The move has taken effect: dated today here, as on the 1st of next month. Today as the database has it,
+		// which dates the register's events (the API's clock is a month on, from the first test).
 		await ctx.db
 			.update(policyEvents)
-			.set({ effectiveOn: lagosDate(ctx.deps.now()) })
+			.set({ effectiveOn: lagosDate(new Date()) })
 			.where(eq(policyEvents.staffId, mover.id))
 		expect((await members()).members.map((m) => m.id)).toContain(mover.id)
 		expect(await leavingFlag()).toEqual([false, false, false])
@@ -150,5 +170,22 @@ describeApi("a staff plan's members and the staff register", () => {
 		expect((await members()).members.find((m) => m.id === mover.id)?.state).toBe('to_be_removed')
 		expect(await leavingFlag()).toEqual([true, true, true])
 		expect(await leavingFlag(other)).toEqual([false, false, false])
+		// The leaving, and its cancelling, are on the activity list of the plan they were moved into, not the old one's.
+		expect((await ctx.call('POST', `/employees/${row!.employeeId}/reactivate`, { token: owner.token, body: {} })).status).toBe(200)
+		const listOf = async (id: string) =>
+			(
+				(await ctx.call('GET', `/policies/${id}/activities`, { token: owner.token })).body.data.items as Array<{
+					description: string
+				}>
+			).map((a) => a.description)
+		const here = await listOf(plan)
+		expect(here.slice(0, 3)).toEqual([
+			'm1 Okafor: Departure cancelled by Ngozi',
+			expect.stringMatching(/^m1 Okafor: Removed from the staff list by Ngozi: covered to /),
+			expect.stringMatching(/^m1 Okafor moves to ZenCare \(/),
+		])
+		const there = await listOf(other)
+		expect(there.filter((d) => d.startsWith('m1 Okafor:'))).toEqual([])
+		expect(there[0]).toMatch(/^m1 Okafor moves to ZenCare \(/)
 	})
 })

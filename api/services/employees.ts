@@ -183,7 +183,17 @@ export async function ownPlans(db: Db, customerId: string, ids: readonly string[
 	return found
 }
 
-export async function enrol(tx: Tx, employee: EmployeeRow, plans: Array<{ id: string }>, userId: string | null, today: string) {
+/**
+ * Put a person on staff plans: a row on each plan's sheet, and for each plan a line of the person's history
+ * that the plan's activity list reads too (decision 171), naming the plan.
+ */
+export async function enrol(
+	tx: Tx,
+	employee: EmployeeRow,
+	plans: ReadonlyArray<{ id: string; policyNumber: string; productId: number }>,
+	userId: string | null,
+	today: string,
+) {
 	if (!plans.length) return
 	await tx
 		.insert(staff)
@@ -202,14 +212,16 @@ export async function enrol(tx: Tx, employee: EmployeeRow, plans: Array<{ id: st
 			})),
 		)
 		.onConflictDoNothing()
-	await recordEvent(tx, {
-		customerId: employee.customerId,
-		employeeId: employee.id,
-		userId,
-		kind: 'enrolled',
-		description: `Enrolled on ${plans.length === 1 ? 'a staff plan' : `${plans.length} staff plans`}`,
-		effectiveOn: employee.enrolledOn > today ? employee.enrolledOn : today,
-	})
+	for (const plan of plans)
+		await recordEvent(tx, {
+			customerId: employee.customerId,
+			employeeId: employee.id,
+			policyId: plan.id,
+			userId,
+			kind: 'enrolled',
+			description: `Enrolled on ${productById(plan.productId as Product['id']).name} staff plan ${plan.policyNumber}`,
+			effectiveOn: employee.enrolledOn > today ? employee.enrolledOn : today,
+		})
 }
 
 export async function insertEmployee(tx: Tx, customerId: string, person: Person, enrolledOn: string) {

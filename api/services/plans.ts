@@ -1,4 +1,3 @@
-import { count, desc, eq, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { formatDay } from '../contract/dates.ts'
 import { formatNairaFull } from '../contract/money.ts'
@@ -14,9 +13,8 @@ import type {
 	PlanMember,
 	RemoveBody,
 } from '../contract/plans.ts'
-import { PLAN_ACTIVITIES_PAGE_SIZE } from '../contract/plans.ts'
 import type { Tx } from '../db/client.ts'
-import { type policies, policyEvents, users } from '../db/schema.ts'
+import { type policies, policyEvents } from '../db/schema.ts'
 import { phoneFromCell } from '../domain/batch/staff.ts'
 import { findProduct } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
@@ -62,38 +60,6 @@ export async function policyWithState(deps: Deps, auth: AuthUser, id: string, op
 	const today = lagosDate(deps.now())
 	const events = await liveEvents(deps.db, { customerId: auth.customerId, policyId: policy.id })
 	return { policy, today, state: policyState(policy, events, today) }
-}
-
-/**
- * A page of the plan's activity list, newest first: its own changes and its members', and the moves into
- * it. The page and the count read the plan's events alone, never the business's others (decision 167).
- */
-export async function planActivities(deps: Deps, auth: AuthUser, id: string, page: number) {
-	const { policy } = await findPolicy(deps.db, auth.customerId, id)
-	const today = lagosDate(deps.now())
-	const ofPlan = or(eq(policyEvents.policyId, policy.id), eq(policyEvents.toPolicyId, policy.id))
-	const [rows, [counted]] = await Promise.all([
-		deps.db
-			.select({ event: policyEvents, actor: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
-			.from(policyEvents)
-			.leftJoin(users, eq(users.id, policyEvents.actorUserId))
-			.where(ofPlan)
-			.orderBy(desc(policyEvents.createdAt), desc(policyEvents.id))
-			.limit(PLAN_ACTIVITIES_PAGE_SIZE)
-			.offset((page - 1) * PLAN_ACTIVITIES_PAGE_SIZE),
-		deps.db.select({ n: count() }).from(policyEvents).where(ofPlan),
-	])
-	const items = rows.map(({ event, actor }) => ({
-		id: event.id,
-		kind: event.kind,
-		description: event.description,
-		effective_on: event.effectiveOn,
-		upcoming: event.effectiveOn > today,
-		cancelled: event.cancelledAt !== null,
-		actor,
-		created_at: event.createdAt.toISOString(),
-	}))
-	return { items, page, page_size: PLAN_ACTIVITIES_PAGE_SIZE, total: Number(counted?.n ?? 0) }
 }
 
 const ENDED_WORD = { deactivate: 'deactivated', terminate: 'removed' } as const

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { formatDay } from '../contract/dates.ts'
 import type { LeaveKind } from '../contract/employees.ts'
-import { employees, staff } from '../db/schema.ts'
+import { employees, policies, staff } from '../db/schema.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { leavingDates, refusal, replacementDates } from '../domain/staff-lifecycle.ts'
 import type { Deps } from '../deps.ts'
@@ -100,8 +100,9 @@ export async function replaceEmployee(deps: Deps, auth: AuthUser, id: string, re
 	if (why) throw new ApiError(409, why)
 	await refuseDuplicate(deps.db, auth.customerId, replacement)
 	const plans = await deps.db
-		.select({ id: staff.policyId })
+		.select({ id: policies.id, policyNumber: policies.policyNumber, productId: policies.productId })
 		.from(staff)
+		.innerJoin(policies, eq(policies.id, staff.policyId))
 		.where(and(eq(staff.employeeId, id), isNull(staff.endsOn)))
 	const joinerId = await deps.db.transaction(async (tx) => {
 		const joiner = await insertEmployee(tx, auth.customerId, replacement, joinerFirstDay)

@@ -117,6 +117,16 @@ test("the register's leavers and joiners on the plan's screens: leaving or joini
 	// The plan's page counts the two leaving and the one joining, as the members' list does.
 	await visit(page, `/mycover/${plan.id}`)
 	await expect(page.locator('dt', { hasText: /^Staff enrolled$/ }).locator('+ dd')).toHaveText('5')
+	// Its history names them, as the register wrote it, and the day each change holds (decision 171).
+	const history = page.getByRole('region', { name: 'Activities' }).getByRole('listitem')
+	await expect(history).toHaveCount(4)
+	await expect(history.filter({ hasText: /^Reg1 Okafor: Removed from the staff list by Kemi: covered to / })).toContainText(
+		`takes effect ${day}`,
+	)
+	await expect(history.filter({ hasText: /^Reg2 Okafor: Replaced by Joy Okafor \(Kemi\)/ })).toContainText(`takes effect ${day}`)
+	await expect(history.filter({ hasText: `Joy Okafor: Enrolled on ZenCare staff plan ${plan.number}` })).toContainText(
+		`takes effect ${day}`,
+	)
 	await openFromPlan(page, plan, 'Plan information and hospitals')
 	const listed = page.getByRole('region', { name: 'Members (5 of 4 slots)' })
 	await expect(listed.getByRole('row', { name: /Reg1 Okafor/ })).toContainText(`Leaving from ${day}`)

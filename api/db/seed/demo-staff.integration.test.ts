@@ -157,6 +157,41 @@ describeApi('the demo business’s people and staff plans', () => {
 		}
 	})
 
+	test('the managers’ plan’s activity list has the register’s leavers and joiners by name, each asked before it holds', async () => {
+		const signedIn = await ctx.call('POST', '/auth/sign-in', { body: { email: 'business@example.com', password: DEMO_PASSWORD } })
+		const token = signedIn.body.data.access_token
+		const plans = (await ctx.call('GET', '/policies?kind=plan&page_size=100', { token })).body.data.items
+		const prime = plans.find((p: { product_id: number }) => p.product_id === PRODUCT_IDS.zencarePrime)
+		const list = await ctx.call('GET', `/policies/${prime.id}/activities`, { token })
+		expect(list.status).toBe(200)
+		type Line = { kind: string; description: string; effective_on: string; upcoming: boolean; actor: string | null; created_at: string }
+		const items = list.body.data.items as Line[]
+		// Its activation, nine people leaving the register (four last month, five this) and the two joining in place of two of them.
+		expect(list.body.data.total).toBe(12)
+		expect(items.filter((a) => ['removed', 'deactivated', 'replaced'].includes(a.kind))).toHaveLength(9)
+		const joiners = items.filter((a) => a.kind === 'enrolled')
+		expect(joiners).toHaveLength(2)
+		for (const j of joiners) {
+			expect(j.description).toMatch(new RegExp(`^[A-Z][a-z]+ [A-Z][a-z]+: Enrolled on ZenCare Prime staff plan ${prime.policy_number}$`))
+			expect(j.upcoming).toBe(true)
+		}
+		const registerLines = items.filter((a) => a.kind !== 'activated')
+		for (const a of registerLines) {
+			expect(a.description).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+: /)
+			expect(a.actor).not.toBeNull()
+			// Asked before the day it holds, and never after the seed.
+			expect(a.created_at.slice(0, 10) < a.effective_on, a.description).toBe(true)
+			expect(Date.parse(a.created_at)).toBeLessThanOrEqual(Date.now())
+		}
+		expect(items.map((a) => a.created_at)).toEqual(
+			items
+				.map((a) => a.created_at)
+				.sort()
+				.reverse(),
+		)
+		expect(items.at(-1)).toMatchObject({ kind: 'activated' })
+	})
+
 	test('members of the staff plan have claimed on it: its usage and its claims show them', async () => {
 		const [plan] = await ctx.db
 			.select()

@@ -10,6 +10,7 @@ import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-l
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
+import { lagosMidnight, passedOr, workingHoursOn } from './seed-time.ts'
 
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
 // who left, some leaving or replaced at the end of this month, and two vehicles whose custodians are staff.
@@ -248,7 +249,19 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 			[57, endOfMonth(today), 'replaced'],
 			[58, endOfMonth(today), 'replaced'],
 		]
-		for (const [index, leavesOn, leaveKind] of leaving) {
+		// Asked in the month each is covered to: last month's on a day before its end, this month's in the last few
+		// days (never before the 1st, nor after the seed), a few minutes apart.
+		const askedAt = (leavesOn: string, k: number) =>
+			leavesOn === lastMonthEnd
+				? workingHoursOn(addDays(lastMonthEnd, -12), k * 7)
+				: passedOr(
+						workingHoursOn(addDays(today, -3) < firstOfMonth(today) ? firstOfMonth(today) : addDays(today, -3), k * 7),
+						now,
+						lagosMidnight(firstOfMonth(today)),
+						0.2 + k * 0.05,
+					)
+		const joinerAsked = new Map<number, Date>()
+		for (const [k, [index, leavesOn, leaveKind]] of leaving.entries()) {
 			const row = rows[index]!
 			const joiner = leaveKind === 'replaced' ? rows[index === 57 ? 48 : 49]! : null
 			await tx
@@ -262,7 +275,9 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				kind: leaveKind,
 				description: `${leaveKind === 'replaced' ? `Replaced by ${joiner!.firstName} ${joiner!.lastName}` : leaveKind === 'removed' ? 'Removed from the staff list' : 'Deactivated'}: covered to ${formatDay(leavesOn)}`,
 				effectiveOn: addDays(leavesOn, 1),
+				createdAt: askedAt(leavesOn, k),
 			})
+			if (joiner) joinerAsked.set(rows.indexOf(joiner), askedAt(leavesOn, k))
 		}
 		// The two joiners start on the 1st of next month.
 		for (const index of [48, 49])
@@ -287,14 +302,24 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 		// The two who join on the 1st are on the managers' sheet already, to start then: not among those activated.
 		await planActivated(tx, owner, staffPlan, 40)
 		await planActivated(tx, owner, managers, 18)
-		for (const e of rows.slice(0, 60)) {
+		// Enrolled when the plans were bought; a replacement's joiner as the replacement enrols them
+		// (services/staff-leaving.ts): on the plan by name, which that plan's activity list shows (decision 171).
+		for (const [index, e] of rows.slice(0, 60).entries()) {
+			const asked = joinerAsked.get(index)
 			await tx.insert(t.staffEvents).values({
 				customerId,
 				employeeId: e.id,
 				userId: owner.id,
 				kind: 'enrolled',
-				description: 'Enrolled on a staff plan',
-				effectiveOn: e.enrolledOn,
+				...(asked
+					? {
+							policyId: managers.id,
+							description: `Enrolled on ${productById(MANAGERS).name} staff plan ${managers.policyNumber}`,
+							createdAt: asked,
+						}
+					: { description: 'Enrolled on a staff plan', createdAt: new Date(`${e.enrolledOn}T09:00:00Z`) }),
+				// The rows were read before the joiners' first day moved to the 1st.
+				effectiveOn: asked ? firstOfNextMonth(today) : e.enrolledOn,
 			})
 		}
 		const family = [0, 3, 7, 12, 41].flatMap((index, k) => {
