@@ -118,7 +118,7 @@ test("the register's leavers and joiners on the plan's screens: leaving or joini
 	await visit(page, `/mycover/${plan.id}`)
 	await expect(page.locator('dt', { hasText: /^Staff enrolled$/ }).locator('+ dd')).toHaveText('5')
 	// Its history names them, as the register wrote it, and the day each change holds (decision 171).
-	const history = page.getByRole('region', { name: 'Activities' }).getByRole('listitem')
+	const history = page.getByRole('region', { name: 'Activities' }).getByRole('list').first().getByRole('listitem')
 	await expect(history).toHaveCount(4)
 	await expect(history.filter({ hasText: /^Reg1 Okafor: Removed from the staff list by Kemi: covered to / })).toContainText(
 		`takes effect ${day}`,

@@ -194,6 +194,24 @@ test('the demo business: plans with members moving and leaving, each management 
 	await page.getByRole('navigation', { name: 'Manage this cover' }).getByRole('link', { name: 'Remove members' }).click()
 	await expect(page.getByText('Leaving').first()).toBeVisible()
 	await expect(page.getByText('Moving plan').first()).toBeVisible()
+
+	// ZenCare Plus grew into its places: each hire on its activity list, its activation on the second page (decision 171).
+	await page.getByRole('banner').getByRole('link', { name: 'Back' }).click()
+	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My cover' }).click()
+	await expect(page).toHaveURL('/mycover')
+	await page
+		.getByRole('main')
+		.getByRole('link', { name: /^CP-HLTH-\d{4}-000028$/ })
+		.click()
+	// Its changes are the panel's first list; the page links follow in a list of their own.
+	const changes = activities(page).getByRole('list').first().getByRole('listitem')
+	await expect(changes).toHaveCount(20)
+	await expect(changes.first()).toContainText(/^[A-Z][a-z]+ [A-Z][a-z]+: Enrolled on ZenCare Plus staff plan/)
+	await activities(page).getByRole('navigation', { name: 'Pages of the activities' }).getByRole('link', { name: 'Page 2' }).click()
+	await expect(page).toHaveURL(/\?activities=2#activities-heading$/)
+	await expect(changes).toHaveCount(1)
+	await expect(changes).toContainText('Activated for 20 staff')
 })
 
 test("dependant slots: a member's page says none is free and leads to the plan's slots; set there, a dependant can be added, and the slots go no lower", async ({

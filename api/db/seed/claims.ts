@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import { DAMAGE_PHOTOS, type EstimateLine } from '../../contract/claims.ts'
 import type { ClaimStatus } from '../../contract/statuses.ts'
 import { claimPayoutTransfer, claimReserveTransfer } from '../../domain/ledger.ts'
@@ -101,10 +101,12 @@ async function seedBusinessClaims(db: Db, storage: Storage, desk: Desk) {
 		.where(and(eq(t.policies.customerId, owner.customerId), eq(t.policies.productId, PRODUCT_IDS.zencarePlus), eq(t.policies.kind, 'plan')))
 		.limit(1)
 	if (!plan) return
+	// Its members since its first day, so each incident falls after the member joined.
 	const members = await db
 		.select({ id: t.staff.id, name: sql<string>`${t.staff.firstName} || ' ' || ${t.staff.lastName}` })
 		.from(t.staff)
-		.where(eq(t.staff.policyId, plan.id))
+		.innerJoin(t.employees, eq(t.employees.id, t.staff.employeeId))
+		.where(and(eq(t.staff.policyId, plan.id), lte(t.employees.enrolledOn, plan.coverStart)))
 		.orderBy(t.staff.lastName, t.staff.firstName, t.staff.id)
 	// Incidents 15, 25 and 35 days back: inside the plan's cover, which started on the 1st three months ago.
 	for (const [n, seed] of PLAN_SEEDS.entries()) {

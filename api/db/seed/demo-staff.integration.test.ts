@@ -192,6 +192,38 @@ describeApi('the demo business’s people and staff plans', () => {
 		expect(items.at(-1)).toMatchObject({ kind: 'activated' })
 	})
 
+	test('ZenCare Plus grew into its 40 places: twenty hired one by one since, each on its activity list, a second page of it', async () => {
+		const signedIn = await ctx.call('POST', '/auth/sign-in', { body: { email: 'business@example.com', password: DEMO_PASSWORD } })
+		const token = signedIn.body.data.access_token
+		const plans = (await ctx.call('GET', '/policies?kind=plan&page_size=100', { token })).body.data.items
+		const plus = plans.find((p: { product_id: number }) => p.product_id === PRODUCT_IDS.zencarePlus)
+		const first = (await ctx.call('GET', `/policies/${plus.id}/activities`, { token })).body.data
+		expect(first.total).toBe(21)
+		expect(first.items).toHaveLength(20)
+		const days = new Set<string>()
+		for (const line of first.items as Array<{
+			kind: string
+			description: string
+			effective_on: string
+			upcoming: boolean
+			created_at: string
+		}>) {
+			expect(line.kind).toBe('enrolled')
+			expect(line.description).toMatch(new RegExp(`^[A-Z][a-z]+ [A-Z][a-z]+: Enrolled on ZenCare Plus staff plan ${plus.policy_number}$`))
+			expect(line.upcoming).toBe(false)
+			expect(line.effective_on > plus.cover_start).toBe(true)
+			expect(line.created_at.slice(0, 10)).toBe(line.effective_on)
+			days.add(line.effective_on)
+		}
+		expect(days.size).toBeGreaterThan(10)
+		const second = (await ctx.call('GET', `/policies/${plus.id}/activities?page=2`, { token })).body.data
+		expect(second.items.map((a: { description: string }) => a.description)).toEqual(['Activated for 20 staff'])
+		// Each is a member today, and the register has them joining the day they were added.
+		const members = (await ctx.call('GET', `/policies/${plus.id}/members?page_size=100`, { token })).body.data
+		expect(members.on_plan).toBe(40)
+		expect(members.members.every((m: { state: string }) => m.state === 'active')).toBe(true)
+	})
+
 	test('members of the staff plan have claimed on it: its usage and its claims show them', async () => {
 		const [plan] = await ctx.db
 			.select()

@@ -85,8 +85,9 @@ const PHONE_PREFIXES = [
 const STAFF_COUNT = 60
 /** The company's mail domain, as its team's and its first plan's people have it (demo-team.ts, demo-history.ts). */
 export const DEMO_BUSINESS_DOMAIN = 'okaforlogistics.example'
-// Most staff on ZenCare Plus, its managers on ZenCare Prime: plans of their own names beside the ZenCare and
-// PrimeCare of demo-plans.ts and the FlexiCare of demo-history.ts. Each at the catalogue's rate, as a purchase sets it.
+// Most staff on ZenCare Plus (half of them hired since it was bought), its managers on ZenCare Prime: plans of
+// their own names beside the ZenCare and PrimeCare of demo-plans.ts and the FlexiCare of demo-history.ts. Each
+// at the catalogue's rate, as a purchase sets it.
 const STAFF_PLAN = PRODUCT_IDS.zencarePlus
 const MANAGERS = PRODUCT_IDS.zencarePrime
 /** The vehicles the business insures, by the register's row of the member of staff who drives each. */
@@ -111,6 +112,17 @@ const FAMILIES = [
 	{ spouse: ['Ifeoma', 'female', '1990-03-12'], child: ['Ayo', 'male', '2019-12-08'] },
 	{ spouse: ['Bisi', 'female', '1986-08-24'], child: null },
 ] as const
+
+/**
+ * The staff plan's people hired since it was bought, by the register's row: added one by one with the plan
+ * chosen, from three weeks after it started to a few days ago, as the business grew into its 40 places.
+ */
+const HIRED = Array.from({ length: 20 }, (_, k) => 20 + k)
+function hiredOn(today: string, k: number) {
+	const first = addDays(addMonths(firstOfMonth(today), -3), 21)
+	const span = (Date.parse(addDays(today, -4)) - Date.parse(first)) / 86_400_000
+	return addDays(first, Math.floor((k * span) / (HIRED.length - 1)))
+}
 
 /** What the seed buys: a staff plan for a number of people, or a vehicle's cover driven by a member of staff. */
 type Cover =
@@ -232,7 +244,7 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				phone: `${PHONE_PREFIXES[i % PHONE_PREFIXES.length]}${1_000_000 + (((i + 1) * 4_391_887) % 9_000_000)}`,
 				gender,
 				dateOfBirth: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
-				enrolledOn: addMonths(firstOfMonth(today), -3),
+				enrolledOn: HIRED.includes(i) ? hiredOn(today, i - HIRED[0]!) : addMonths(firstOfMonth(today), -3),
 			}
 		})
 		const rows = await tx.insert(t.employees).values(people).returning()
@@ -296,16 +308,30 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 			gender: e.gender,
 			dateOfBirth: e.dateOfBirth,
 			status: 'active' as const,
+			// On the plan from the morning it started, or the one they were hired on.
+			enrolledAt: workingHoursOn(e.enrolledOn),
 		})
 		await tx.insert(t.staff).values(rows.slice(0, 40).map((e) => member(e, staffPlan.id)))
 		await tx.insert(t.staff).values(rows.slice(40, 60).map((e) => member(e, managers.id)))
 		// The two who join on the 1st are on the managers' sheet already, to start then: not among those activated.
-		await planActivated(tx, owner, staffPlan, 40)
+		await planActivated(tx, owner, staffPlan, 40 - HIRED.length)
 		await planActivated(tx, owner, managers, 18)
 		// Enrolled when the plans were bought; a replacement's joiner as the replacement enrols them
 		// (services/staff-leaving.ts): on the plan by name, which that plan's activity list shows (decision 171).
 		for (const [index, e] of rows.slice(0, 60).entries()) {
-			const asked = joinerAsked.get(index)
+			const hired = HIRED.includes(index) ? workingHoursOn(e.enrolledOn) : null
+			if (hired)
+				await tx.insert(t.staffEvents).values({
+					customerId,
+					employeeId: e.id,
+					userId: owner.id,
+					kind: 'added',
+					description: `Adaeze added ${e.firstName} ${e.lastName} to the staff list`,
+					effectiveOn: e.enrolledOn,
+					createdAt: hired,
+				})
+			const asked = joinerAsked.get(index) ?? hired
+			const plan = hired ? { policy: staffPlan, id: STAFF_PLAN } : { policy: managers, id: MANAGERS }
 			await tx.insert(t.staffEvents).values({
 				customerId,
 				employeeId: e.id,
@@ -313,13 +339,13 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				kind: 'enrolled',
 				...(asked
 					? {
-							policyId: managers.id,
-							description: `Enrolled on ${productById(MANAGERS).name} staff plan ${managers.policyNumber}`,
+							policyId: plan.policy.id,
+							description: `Enrolled on ${productById(plan.id).name} staff plan ${plan.policy.policyNumber}`,
 							createdAt: asked,
 						}
 					: { description: 'Enrolled on a staff plan', createdAt: new Date(`${e.enrolledOn}T09:00:00Z`) }),
 				// The rows were read before the joiners' first day moved to the 1st.
-				effectiveOn: asked ? firstOfNextMonth(today) : e.enrolledOn,
+				effectiveOn: joinerAsked.has(index) ? firstOfNextMonth(today) : e.enrolledOn,
 			})
 		}
 		const family = [0, 3, 7, 12, 41].flatMap((index, k) => {
