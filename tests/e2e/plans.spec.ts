@@ -200,18 +200,22 @@ test('the demo business: plans with members moving and leaving, each management 
 	await expect(page).toHaveURL(/\/mycover\/[0-9a-f-]{36}$/)
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My cover' }).click()
 	await expect(page).toHaveURL('/mycover')
-	await page
-		.getByRole('main')
-		.getByRole('link', { name: /^CP-HLTH-\d{4}-000028$/ })
-		.click()
+	// Other specs buy cover as the demo business, so its plan may be on a later page of My cover, newest first.
+	const plus = page.getByRole('main').getByRole('link', { name: /^CP-HLTH-\d{4}-000028$/ })
+	const pages = page.getByRole('navigation', { name: 'Pages of your cover' })
+	for (let n = 2; n <= 6 && (await plus.count()) === 0; n++) {
+		await pages.getByRole('link', { name: 'Next' }).click()
+		await expect(pages.locator('[aria-current="page"]')).toHaveText(String(n))
+	}
+	await plus.click()
 	// Its changes are the panel's first list; the page links follow in a list of their own.
 	const changes = activities(page).getByRole('list').first().getByRole('listitem')
 	await expect(changes).toHaveCount(20)
 	await expect(changes.first()).toContainText(/^[A-Z][a-z]+ [A-Z][a-z]+: Enrolled on ZenCare Plus staff plan/)
 	await activities(page).getByRole('navigation', { name: 'Pages of the activities' }).getByRole('link', { name: 'Page 2' }).click()
 	await expect(page).toHaveURL(/\?activities=2#activities-heading$/)
-	await expect(changes).toHaveCount(1)
-	await expect(changes).toContainText('Activated for 20 staff')
+	// Its last line is its activation (demo-staff.integration.test.ts counts the 21 exactly; here other specs share the demo).
+	await expect(changes.last()).toHaveText(/^Activated for 20 staff/)
 })
 
 test("dependant slots: a member's page says none is free and leads to the plan's slots; set there, a dependant can be added, and the slots go no lower", async ({
