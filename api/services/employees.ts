@@ -17,6 +17,11 @@ export type EmployeeRow = typeof employees.$inferSelect
 export type Person = Omit<EmployeeBody, 'plan_ids'>
 
 export const fullName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`
+/** A person's history, and a plan's activity list (decision 171), in the words the register writes. */
+export const addedWords = (actor: string, person: { firstName: string; lastName: string }) =>
+	`${actor} added ${fullName(person)} to the staff list`
+export const enrolledWords = (plan: { policyNumber: string; productId: number }) =>
+	`Enrolled on ${productById(plan.productId as Product['id']).name} staff plan ${plan.policyNumber}`
 
 export function serialize(row: EmployeeRow, today: string, totalPolicies: number): Employee {
 	const lifecycle = { enrolledOn: row.enrolledOn, leavesOn: row.leavesOn, leaveKind: row.leaveKind }
@@ -219,7 +224,7 @@ export async function enrol(
 			policyId: plan.id,
 			userId,
 			kind: 'enrolled',
-			description: `Enrolled on ${productById(plan.productId as Product['id']).name} staff plan ${plan.policyNumber}`,
+			description: enrolledWords(plan),
 			effectiveOn: employee.enrolledOn > today ? employee.enrolledOn : today,
 		})
 }
@@ -252,7 +257,7 @@ export async function createEmployee(deps: Deps, auth: AuthUser, body: EmployeeB
 			employeeId: row.id,
 			userId: auth.id,
 			kind: 'added',
-			description: `${auth.firstName} added ${fullName(row)} to the staff list`,
+			description: addedWords(auth.firstName, row),
 			effectiveOn: today,
 		})
 		await enrol(tx, row, plans, auth.id, today)

@@ -5,6 +5,7 @@ import { lagosDate } from '../domain/policies.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
 import { findPolicy } from './policies.ts'
+import { notGoneBy } from './policy-status-sql.ts'
 
 // A plan's or policy's activity list (decision 167), with what the staff register did to its members
 // (decision 171): the plan's own events and its members', the moves into it, and from the register each
@@ -32,8 +33,7 @@ const register = (from: SQL) => sql`select se.id, se.kind, emp.first_name || ' '
  * they were on that day: on its sheet and not yet removed or moved away by it, or moved into it by then.
  */
 function lines(policy: typeof policies.$inferSelect): SQL {
-	const stillHere = sql`not exists (select 1 from policy_events g where g.policy_id = ${policy.id} and g.staff_id = s.id
-		and g.cancelled_at is null and g.kind in ('member_removal', 'member_migration') and g.effective_on <= ${seDay})`
+	const stillHere = notGoneBy(policy.id, sql`s.id`, seDay)
 	const personal = sql`se.policy_id is null and se.kind in (${kinds(PERSON_KINDS)})
 		and se.created_at >= ${policy.createdAt.toISOString()}::timestamptz and ${stillHere}`
 	return sql`select e.id, e.kind, e.description, e.effective_on, e.cancelled_at is not null as cancelled,

@@ -24,10 +24,11 @@ const removalComing = (today: string) =>
 	sql`exists (select 1 from policy_events e where e.policy_id = ${policies.id} and e.cancelled_at is null
 		and e.staff_id is not null and e.kind = 'member_removal' and e.effective_on > ${today}::date)`
 
-/** A member the plan's events have not yet removed or moved away by today. */
-const notGone = (today: string) =>
-	sql`not exists (select 1 from policy_events g where g.policy_id = ${policies.id} and g.staff_id = s.id and g.cancelled_at is null
-		and g.kind in ('member_removal', 'member_migration') and g.effective_on <= ${today}::date)`
+/** The plan's member `staffId` is not yet removed or moved away by the plan's events holding on `day`. */
+export const notGoneBy = (plan: SQL | string, staffId: SQL, day: SQL) =>
+	sql`not exists (select 1 from policy_events g where g.policy_id = ${plan} and g.staff_id = ${staffId} and g.cancelled_at is null
+		and g.kind in ('member_removal', 'member_migration') and g.effective_on <= ${day})`
+const notGone = (today: string) => notGoneBy(sql`${policies.id}`, sql`s.id`, sql`${today}::date`)
 
 /**
  * Some member of a staff plan the staff register has leaving (decision 168, as `memberToday` reads it): a

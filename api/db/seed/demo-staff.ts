@@ -9,6 +9,7 @@ import { addDays, addMonths, lagosDate } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
+import { addedWords, enrolledWords } from '../../services/employees.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 import { lagosMidnight, passedOr, workingHoursOn } from './seed-time.ts'
 
@@ -326,12 +327,12 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 					employeeId: e.id,
 					userId: owner.id,
 					kind: 'added',
-					description: `Adaeze added ${e.firstName} ${e.lastName} to the staff list`,
+					description: addedWords(owner.firstName, e),
 					effectiveOn: e.enrolledOn,
 					createdAt: hired,
 				})
 			const asked = joinerAsked.get(index) ?? hired
-			const plan = hired ? { policy: staffPlan, id: STAFF_PLAN } : { policy: managers, id: MANAGERS }
+			const plan = hired ? staffPlan : managers
 			await tx.insert(t.staffEvents).values({
 				customerId,
 				employeeId: e.id,
@@ -339,8 +340,8 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				kind: 'enrolled',
 				...(asked
 					? {
-							policyId: plan.policy.id,
-							description: `Enrolled on ${productById(plan.id).name} staff plan ${plan.policy.policyNumber}`,
+							policyId: plan.id,
+							description: enrolledWords(plan),
 							createdAt: asked,
 						}
 					: { description: 'Enrolled on a staff plan', createdAt: new Date(`${e.enrolledOn}T09:00:00Z`) }),
