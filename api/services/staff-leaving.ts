@@ -21,7 +21,19 @@ import {
 
 // Staff leaving the register or one plan, being replaced, and coming back (docs/decisions/050-staff-lifecycle.md).
 
-const LEAVE_WORDS: Record<LeaveKind, string> = { deactivated: 'Deactivated', removed: 'Removed from the staff list', replaced: 'Replaced' }
+type Named = { firstName: string; lastName: string }
+type Leaving = { kind: Exclude<LeaveKind, 'replaced'> } | { kind: 'replaced'; joiner: Named }
+
+/** The register's words for a leaving, on the person's history and their plans' activity lists. */
+export function leaveWords(leaving: Leaving, actor: string, lastCoveredDay: string) {
+	const what =
+		leaving.kind === 'replaced'
+			? `Replaced by ${fullName(leaving.joiner)} (${actor})`
+			: `${leaving.kind === 'removed' ? 'Removed from the staff list' : 'Deactivated'} by ${actor}`
+	return `${what}: covered to ${formatDay(lastCoveredDay)}`
+}
+/** The register's words for a replacement's joiner. */
+export const joinsWords = (leaver: Named, actor: string) => `Joins in place of ${fullName(leaver)} (${actor})`
 
 /**
  * Deactivate or remove several staff at once: covered to the end of this month, the flags pending
@@ -51,7 +63,7 @@ export async function leave(deps: Deps, auth: AuthUser, ids: readonly string[], 
 				employeeId: row.id,
 				userId: auth.id,
 				kind,
-				description: `${LEAVE_WORDS[kind]} by ${auth.firstName}: covered to ${formatDay(lastCoveredDay)}`,
+				description: leaveWords({ kind }, auth.firstName, lastCoveredDay),
 				effectiveOn,
 			})
 		}
@@ -115,7 +127,7 @@ export async function replaceEmployee(deps: Deps, auth: AuthUser, id: string, re
 			employeeId: id,
 			userId: auth.id,
 			kind: 'replaced',
-			description: `Replaced by ${fullName(joiner)} (${auth.firstName}): covered to ${formatDay(leaverLastDay)}`,
+			description: leaveWords({ kind: 'replaced', joiner }, auth.firstName, leaverLastDay),
 			effectiveOn: joinerFirstDay,
 		})
 		await recordEvent(tx, {
@@ -123,7 +135,7 @@ export async function replaceEmployee(deps: Deps, auth: AuthUser, id: string, re
 			employeeId: joiner.id,
 			userId: auth.id,
 			kind: 'added',
-			description: `Joins in place of ${fullName(row)} (${auth.firstName})`,
+			description: joinsWords(row, auth.firstName),
 			effectiveOn: joinerFirstDay,
 		})
 		await enrol(tx, joiner, plans, auth.id, today)

@@ -175,6 +175,25 @@ describeApi('the demo business’s people and staff plans', () => {
 			expect(j.description).toMatch(new RegExp(`^[A-Z][a-z]+ [A-Z][a-z]+: Enrolled on ZenCare Prime staff plan ${prime.policy_number}$`))
 			expect(j.upcoming).toBe(true)
 		}
+		// In the register's own words (services/staff-leaving.ts), naming who asked as the product does.
+		for (const a of items.filter((l) => ['removed', 'deactivated', 'replaced'].includes(l.kind))) {
+			const by = a.actor!.split(' ')[0]
+			expect(a.description).toMatch(
+				new RegExp(
+					`^[A-Z][a-z]+ [A-Z][a-z]+: (Removed from the staff list by ${by}|Deactivated by ${by}|Replaced by [A-Z][a-z]+ [A-Z][a-z]+ \\(${by}\\)): covered to \\d{1,2} [A-Z][a-z]{2} \\d{4}$`,
+				),
+			)
+		}
+		// Each joiner's own history says whose place they take, as a replacement writes it.
+		for (const j of joiners) {
+			const name = j.description.split(':')[0]!
+			const found = (await ctx.call('GET', `/employees?q=${encodeURIComponent(name)}`, { token })).body.data.items as Array<{ id: string }>
+			expect(found).toHaveLength(1)
+			const person = (await ctx.call('GET', `/employees/${found[0]!.id}`, { token })).body.data
+			expect(person.history.map((h: { description: string }) => h.description)).toContainEqual(
+				expect.stringMatching(new RegExp(`^Joins in place of [A-Z][a-z]+ [A-Z][a-z]+ \\(${j.actor!.split(' ')[0]}\\)$`)),
+			)
+		}
 		const registerLines = items.filter((a) => a.kind !== 'activated')
 		for (const a of registerLines) {
 			expect(a.description).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+: /)

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client.ts'
 import * as t from '../schema.ts'
-import { formatDay } from '../../contract/dates.ts'
 import { type HealthProductId, PRODUCT_IDS, type ProductId } from '../../contract/product-ids.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
@@ -10,6 +9,7 @@ import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-l
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { addedWords, enrolledWords } from '../../services/employees.ts'
+import { joinsWords, leaveWords } from '../../services/staff-leaving.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 import { lagosMidnight, passedOr, workingHoursOn } from './seed-time.ts'
 
@@ -286,11 +286,26 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				employeeId: row.id,
 				userId: owner.id,
 				kind: leaveKind,
-				description: `${leaveKind === 'replaced' ? `Replaced by ${joiner!.firstName} ${joiner!.lastName}` : leaveKind === 'removed' ? 'Removed from the staff list' : 'Deactivated'}: covered to ${formatDay(leavesOn)}`,
+				description: leaveWords(
+					leaveKind === 'replaced' ? { kind: leaveKind, joiner: joiner! } : { kind: leaveKind },
+					owner.firstName,
+					leavesOn,
+				),
 				effectiveOn: addDays(leavesOn, 1),
 				createdAt: askedAt(leavesOn, k),
 			})
-			if (joiner) joinerAsked.set(rows.indexOf(joiner), askedAt(leavesOn, k))
+			if (!joiner) continue
+			joinerAsked.set(rows.indexOf(joiner), askedAt(leavesOn, k))
+			// As a replacement adds its joiner (services/staff-leaving.ts): in the leaver's place from the 1st.
+			await tx.insert(t.staffEvents).values({
+				customerId,
+				employeeId: joiner.id,
+				userId: owner.id,
+				kind: 'added',
+				description: joinsWords(row, owner.firstName),
+				effectiveOn: addDays(leavesOn, 1),
+				createdAt: askedAt(leavesOn, k),
+			})
 		}
 		// The two joiners start on the 1st of next month.
 		for (const index of [48, 49])
