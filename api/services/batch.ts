@@ -18,6 +18,7 @@ import {
 } from '../domain/batch/index.ts'
 import { findProduct, productById, type Product } from '../domain/catalogue/index.ts'
 import { lagosDate } from '../domain/policies.ts'
+import { activatedWords } from '../domain/register-words.ts'
 import { computeQuote } from '../domain/pricing/index.ts'
 import type { Deps } from '../deps.ts'
 import type { AuthUser } from '../http.ts'
@@ -310,7 +311,7 @@ export async function activatePlan(deps: Deps, auth: AuthUser, plan: PolicyRow, 
 			policyId: plan.id,
 			kind: 'activated',
 			effectiveOn: lagosDate(deps.now()),
-			description: `Activated for ${members.length} staff`,
+			description: activatedWords(members.length),
 			actorUserId: auth.id,
 		})
 		return activated

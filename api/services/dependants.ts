@@ -8,7 +8,8 @@ import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
 import { dependantSlotsFree } from './dependant-slots.ts'
-import { dependantsOf, fullName, ownEmployee, recordEvent, serializeDependant } from './employees.ts'
+import { fullName } from '../domain/register-words.ts'
+import { dependantsOf, ownEmployee, recordEvent, serializeDependant } from './employees.ts'
 
 // A member of staff's dependants on their staff plans (docs/decisions/051).
 

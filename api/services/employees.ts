@@ -3,6 +3,7 @@ import type { Dependant, Employee, EmployeeBody, EmployeeDetail } from '../contr
 import type { Db, Tx } from '../db/client.ts'
 import { dependants, employees, policies, staff, staffEvents } from '../db/schema.ts'
 import { productById, type Product } from '../domain/catalogue/index.ts'
+import { addedWords, enrolledWords, fullName } from '../domain/register-words.ts'
 import { lagosDate } from '../domain/policies.ts'
 import { employeeFlags, employeeStatus } from '../domain/staff-lifecycle.ts'
 import type { Deps } from '../deps.ts'
@@ -15,13 +16,6 @@ import type { AuthUser } from '../http.ts'
 
 export type EmployeeRow = typeof employees.$inferSelect
 export type Person = Omit<EmployeeBody, 'plan_ids'>
-
-export const fullName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`
-/** A person's history, and a plan's activity list (decision 171), in the words the register writes. */
-export const addedWords = (actor: string, person: { firstName: string; lastName: string }) =>
-	`${actor} added ${fullName(person)} to the staff list`
-export const enrolledWords = (plan: { policyNumber: string; productId: number }) =>
-	`Enrolled on ${productById(plan.productId as Product['id']).name} staff plan ${plan.policyNumber}`
 
 export function serialize(row: EmployeeRow, today: string, totalPolicies: number): Employee {
 	const lifecycle = { enrolledOn: row.enrolledOn, leavesOn: row.leavesOn, leaveKind: row.leaveKind }

@@ -1,39 +1,15 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { formatDay } from '../contract/dates.ts'
-import type { LeaveKind } from '../contract/employees.ts'
 import { employees, policies, staff } from '../db/schema.ts'
 import { lagosDate } from '../domain/policies.ts'
+import { fullName, joinsWords, leaveWords } from '../domain/register-words.ts'
 import { leavingDates, refusal, replacementDates } from '../domain/staff-lifecycle.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { AuthUser } from '../http.ts'
-import {
-	enrol,
-	findEmployee,
-	fullName,
-	insertEmployee,
-	ownEmployee,
-	ownPlans,
-	type Person,
-	recordEvent,
-	refuseDuplicate,
-} from './employees.ts'
+import { enrol, findEmployee, insertEmployee, ownEmployee, ownPlans, type Person, recordEvent, refuseDuplicate } from './employees.ts'
 
 // Staff leaving the register or one plan, being replaced, and coming back (docs/decisions/050-staff-lifecycle.md).
-
-type Named = { firstName: string; lastName: string }
-type Leaving = { kind: Exclude<LeaveKind, 'replaced'> } | { kind: 'replaced'; joiner: Named }
-
-/** The register's words for a leaving, on the person's history and their plans' activity lists. */
-export function leaveWords(leaving: Leaving, actor: string, lastCoveredDay: string) {
-	const what =
-		leaving.kind === 'replaced'
-			? `Replaced by ${fullName(leaving.joiner)} (${actor})`
-			: `${leaving.kind === 'removed' ? 'Removed from the staff list' : 'Deactivated'} by ${actor}`
-	return `${what}: covered to ${formatDay(lastCoveredDay)}`
-}
-/** The register's words for a replacement's joiner. */
-export const joinsWords = (leaver: Named, actor: string) => `Joins in place of ${fullName(leaver)} (${actor})`
 
 /**
  * Deactivate or remove several staff at once: covered to the end of this month, the flags pending

@@ -6,11 +6,12 @@ import { productById } from '../../domain/catalogue/index.ts'
 import { fundingTransfer } from '../../domain/ledger.ts'
 import { addDays, addMonths, coverPeriod, lagosDate } from '../../domain/policies.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
+import { activatedWords } from '../../domain/register-words.ts'
 import { cardOf, PaystackAuthorization } from '../../payments/events.ts'
 import { sandboxAuthorization } from '../../payments/sandbox.ts'
 import type { Tx } from '../client.ts'
 import * as t from '../schema.ts'
-import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
+import { demoEmail } from './demo-people.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
 import { postTransferAt } from './ledger-time.ts'
@@ -228,7 +229,7 @@ export async function seedDemoHistory(
 			const people = STAFF.map(([firstName, lastName, gender, dateOfBirth], i) => ({
 				first_name: firstName,
 				last_name: lastName,
-				email: `${firstName}.${lastName}@${DEMO_BUSINESS_DOMAIN}`.toLowerCase(),
+				email: demoEmail(firstName, lastName),
 				// A number each, as the staff list asks of people it takes (services/staff-import.ts).
 				phone: `0805${String(3_104_200 + i * 11)}`,
 				gender,
@@ -242,7 +243,7 @@ export async function seedDemoHistory(
 				actorUserId: account.userId,
 				kind: 'activated',
 				effectiveOn: cover.start,
-				description: `Activated for ${people.length} staff`,
+				description: activatedWords(people.length),
 				createdAt: at,
 			})
 		}

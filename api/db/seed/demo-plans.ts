@@ -4,10 +4,11 @@ import * as t from '../schema.ts'
 import { formatDay } from '../../contract/dates.ts'
 import { addDays, addMonths, coverPeriod, lagosDate } from '../../domain/policies.ts'
 import { HEALTH_MONTHLY_RATES } from '../../domain/pricing/health.ts'
+import { activatedWords } from '../../domain/register-words.ts'
 import { productById } from '../../domain/catalogue/index.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
-import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
+import { demoEmail } from './demo-people.ts'
 import { enrolDemoMembers } from './plan-members.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 import { lagosMidnight, passedOr } from './seed-time.ts'
@@ -92,7 +93,7 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 		const persons = STAFF.map(([first, last, gender], i) => ({
 			first_name: first,
 			last_name: last,
-			email: `${first.toLowerCase()}.${last.toLowerCase()}@${DEMO_BUSINESS_DOMAIN}`,
+			email: demoEmail(first, last),
 			phone: `0803${String(5_550_100 + i)}`,
 			gender,
 			date_of_birth: `19${80 + i}-0${1 + (i % 9)}-1${i % 9}`,
@@ -107,13 +108,13 @@ export async function seedDemoPlans(db: Db, email: string, now = new Date()) {
 		await event(zencare.id, {
 			kind: 'activated',
 			effectiveOn: start,
-			description: `Activated for ${onPlan(zencare.id)} staff`,
+			description: activatedWords(onPlan(zencare.id)),
 			createdAt: new Date(`${start}T10:00:00Z`),
 		})
 		await event(primecare.id, {
 			kind: 'activated',
 			effectiveOn: start,
-			description: `Activated for ${onPlan(primecare.id)} staff`,
+			description: activatedWords(onPlan(primecare.id)),
 			createdAt: new Date(`${start}T10:00:00Z`),
 		})
 		// Last month: one member moved up to PrimeCare from the 1st of this month.

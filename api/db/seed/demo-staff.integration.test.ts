@@ -11,7 +11,7 @@ import { describeApi, testApi } from '#tests/support/test-api.ts'
 import { activities, dependants, employees, policies, policyEvents, purchases, staff, users } from '../schema.ts'
 import { seedDemo } from './demo.ts'
 import { DEMO_PASSWORD } from './index.ts'
-import { DEMO_BUSINESS_DOMAIN } from './demo-staff.ts'
+import { DEMO_BUSINESS_DOMAIN } from './demo-people.ts'
 
 // The demo business's people as one company has them (decision 159): every person once in its register,
 // with a name, an address at its domain and a phone of their own, and every plan member among them; each

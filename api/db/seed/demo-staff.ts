@@ -8,84 +8,15 @@ import { addDays, addMonths, lagosDate } from '../../domain/policies.ts'
 import { endOfMonth, firstOfMonth, firstOfNextMonth } from '../../domain/staff-lifecycle.ts'
 import { recordActivity } from '../../services/accounts.ts'
 import { issuedActivity, nextPolicyNumber } from '../../services/purchases.ts'
-import { addedWords, enrolledWords } from '../../services/employees.ts'
-import { joinsWords, leaveWords } from '../../services/staff-leaving.ts'
+import { activatedWords, addedWords, enrolledWords, joinsWords, leaveWords } from '../../domain/register-words.ts'
+import { demoEmail, FAMILIES, FIRST, LAST, PHONE_PREFIXES } from './demo-people.ts'
 import { demoQuote, demoWalletPurchase } from './demo-purchase.ts'
 import { lagosMidnight, passedOr, workingHoursOn } from './seed-time.ts'
 
 // The demo business's company (docs/decisions/050): about 60 staff on two staff plans, dependants, some
 // who left, some leaving or replaced at the end of this month, and two vehicles whose custodians are staff.
 
-/** First names, each with the gender the register gives its holder. */
-const FIRST: ReadonlyArray<readonly [string, 'male' | 'female']> = [
-	['Adaeze', 'female'],
-	['Babatunde', 'male'],
-	['Chiamaka', 'female'],
-	['Damilola', 'male'],
-	['Emeka', 'male'],
-	['Funmilayo', 'female'],
-	['Gbenga', 'male'],
-	['Halima', 'female'],
-	['Ifeanyi', 'male'],
-	['Jumoke', 'female'],
-	['Kelechi', 'male'],
-	['Lola', 'female'],
-	['Musa', 'male'],
-	['Ngozi', 'female'],
-	['Obinna', 'male'],
-	['Temitope', 'female'],
-	['Uche', 'male'],
-	['Yetunde', 'female'],
-	['Zainab', 'female'],
-	['Segun', 'male'],
-]
-// Surnames that no other demo seed gives its people, so no two people of the business share a name. Twenty
-// first names and 21 surnames pair up uniquely over 60 people (a pairing repeats every 420), each surname
-// about three times, as in a company of that size.
-const LAST = [
-	'Adewale',
-	'Chukwu',
-	'Garba',
-	'Nnaji',
-	'Oyelaran',
-	'Umeh',
-	'Ekwueme',
-	'Akinola',
-	'Olatunji',
-	'Anyanwu',
-	'Fashola',
-	'Idowu',
-	'Mohammed',
-	'Okeowo',
-	'Oladipo',
-	'Shehu',
-	'Uzor',
-	'Bassey',
-	'Ogbonna',
-	'Aliyu',
-	'Effiong',
-]
-/** The networks' prefixes a phone number starts with, so the register reads as people's own numbers. */
-const PHONE_PREFIXES = [
-	'0803',
-	'0806',
-	'0813',
-	'0816',
-	'0802',
-	'0808',
-	'0812',
-	'0805',
-	'0807',
-	'0815',
-	'0809',
-	'0817',
-	'0703',
-	'0706',
-	'0903',
-]
 const STAFF_COUNT = 60
-/** The company's mail domain, as its team's and its first plan's people have it (demo-team.ts, demo-history.ts). */
-export const DEMO_BUSINESS_DOMAIN = 'okaforlogistics.example'
 // Most staff on ZenCare Plus (half of them hired since it was bought), its managers on ZenCare Prime: plans of
 // their own names beside the ZenCare and PrimeCare of demo-plans.ts and the FlexiCare of demo-history.ts. Each
 // at the catalogue's rate, as a purchase sets it.
@@ -105,15 +36,6 @@ const VEHICLES = [
 		vehicle: { registration_number: 'LSR 907 FE', make_and_model: 'Toyota Corolla 2013', chassis_number: '2T1BU4EE5DC907907' },
 	},
 ] as const
-/** The register's spouses and children: names and birthdays of their own, not one family copied five times. */
-const FAMILIES = [
-	{ spouse: ['Tunde', 'male', '1984-02-17'], child: ['Chidera', 'female', '2013-09-04'] },
-	{ spouse: ['Amaka', 'female', '1988-11-03'], child: ['Tobi', 'male', '2016-05-21'] },
-	{ spouse: ['Kunle', 'male', '1979-07-29'], child: ['Amina', 'female', '2011-01-15'] },
-	{ spouse: ['Ifeoma', 'female', '1990-03-12'], child: ['Ayo', 'male', '2019-12-08'] },
-	{ spouse: ['Bisi', 'female', '1986-08-24'], child: null },
-] as const
-
 /**
  * The staff plan's people hired since it was bought, by the register's row: added one by one with the plan
  * chosen, from three weeks after it started to a few days ago, as the business grew into its 40 places.
@@ -212,7 +134,7 @@ async function planActivated(tx: Tx, owner: { id: string; customerId: string }, 
 		actorUserId: owner.id,
 		kind: 'activated',
 		effectiveOn: plan.coverStart,
-		description: `Activated for ${members} staff`,
+		description: activatedWords(members),
 		createdAt: new Date(`${plan.coverStart}T10:00:00Z`),
 	})
 }
@@ -240,7 +162,7 @@ export async function seedDemoStaff(db: Db, businessEmail: string, now = new Dat
 				customerId,
 				firstName: first,
 				lastName: last,
-				email: `${first}.${last}@${DEMO_BUSINESS_DOMAIN}`.toLowerCase(),
+				email: demoEmail(first, last),
 				// Seven digits a person apart, never the same: 4,391,887 shares no factor with 9,000,000.
 				phone: `${PHONE_PREFIXES[i % PHONE_PREFIXES.length]}${1_000_000 + (((i + 1) * 4_391_887) % 9_000_000)}`,
 				gender,
